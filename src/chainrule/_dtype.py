@@ -1,0 +1,167 @@
+"""dtypes and PyTorch's type promotion.
+
+NumPy decides result dtypes differently from PyTorch (``int32 array * 2.5`` is float64
+in NumPy, float32 in PyTorch), so every op asks ``result_type`` here and casts before
+calling NumPy. The rules, from ``c10/core/ScalarType.h`` and ``ResultTypeState``:
+
+* categories rank bool < integer < floating < complex;
+* within a category, a dimensioned tensor outranks a 0-d tensor, which outranks a
+  Python scalar: ``float32 tensor + float64 0-d tensor`` is float32;
+* a Python float is the default dtype, a Python complex the matching complex dtype.
+"""
+import threading
+
+import numpy as np
+
+
+class dtype:
+    """A PyTorch dtype: prints as ``torch.float32`` and knows its NumPy twin."""
+
+    __slots__ = ("name", "np", "is_floating_point", "is_complex", "is_signed", "itemsize",
+                 "_category", "__weakref__")
+
+    def __init__(self, name, np_dtype, category):
+        self.name = name
+        self.np = np.dtype(np_dtype)
+        self._category = category  # 0 bool, 1 integer, 2 floating, 3 complex
+        self.is_floating_point = category == 2
+        self.is_complex = category == 3
+        self.is_signed = category != 0 and name != "uint8"
+        self.itemsize = self.np.itemsize
+
+    def __repr__(self):
+        return "torch." + self.name
+
+    def __reduce__(self):
+        return self.name
+
+    def to_real(self):
+        return {"complex64": float32, "complex128": float64}.get(self.name, self)
+
+    def to_complex(self):
+        return {"float16": complex64, "float32": complex64, "float64": complex128}.get(self.name, self)
+
+
+bool_ = dtype("bool", np.bool_, 0)
+uint8 = dtype("uint8", np.uint8, 1)
+int8 = dtype("int8", np.int8, 1)
+int16 = dtype("int16", np.int16, 1)
+int32 = dtype("int32", np.int32, 1)
+int64 = dtype("int64", np.int64, 1)
+float16 = dtype("float16", np.float16, 2)
+float32 = dtype("float32", np.float32, 2)
+float64 = dtype("float64", np.float64, 2)
+complex64 = dtype("complex64", np.complex64, 3)
+complex128 = dtype("complex128", np.complex128, 3)
+
+ALL_DTYPES = (bool_, uint8, int8, int16, int32, int64, float16, float32, float64,
+              complex64, complex128)
+FROM_NUMPY = {d.np: d for d in ALL_DTYPES}
+
+
+def from_numpy_dtype(np_dtype):
+    """The chainrule dtype of a NumPy dtype; TypeError for ones PyTorch lacks."""
+    try:
+        return FROM_NUMPY[np_dtype]
+    except KeyError:
+        raise TypeError(
+            f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).name}. The only "
+            "supported types are: float64, float32, float16, complex64, complex128, int64, "
+            "int32, int16, int8, uint8, and bool.") from None
+
+
+# --- default dtype -----------------------------------------------------------------
+
+_state = threading.local()
+
+
+def get_default_dtype():
+    return getattr(_state, "default", float32)
+
+
+def set_default_dtype(d):
+    if not isinstance(d, dtype) or not d.is_floating_point:
+        raise TypeError("only floating-point types are supported as the default type")
+    _state.default = d
+
+
+def default_complex_dtype():
+    return complex128 if get_default_dtype() is float64 else complex64
+
+
+# --- promotion ---------------------------------------------------------------------
+
+_INT_ORDER = (uint8, int8, int16, int32, int64)
+
+
+def _promote_ints(a, b):
+    if a is uint8 or b is uint8:
+        other = b if a is uint8 else a
+        if other is uint8:
+            return uint8
+        # uint8 with a signed type needs one more bit than int8 gives
+        return int16 if other is int8 else other
+    return a if a.itemsize >= b.itemsize else b
+
+
+def promote_types(a, b):
+    """``torch.promote_types``: the smallest dtype both values fit in."""
+    if a is b:
+        return a
+    ca, cb = a._category, b._category
+    if ca != cb:
+        hi, lo = (a, b) if ca > cb else (b, a)
+        if hi.is_complex and lo.is_floating_point and lo is float64:
+            return complex128
+        return hi
+    if ca == 1:
+        return _promote_ints(a, b)
+    return a if a.itemsize >= b.itemsize else b
+
+
+def _combine(higher, lower):
+    """How a higher-priority result absorbs a lower-priority one (ResultTypeState)."""
+    if higher is None:
+        return lower
+    if lower is None or higher.is_complex:
+        return higher
+    if higher.is_floating_point:
+        return higher.to_complex() if lower.is_complex else higher
+    if higher is bool_ or lower._category >= 2:
+        return promote_types(higher, lower)
+    return higher
+
+
+def scalar_dtype(value):
+    """The dtype a Python number takes when it meets a tensor."""
+    if isinstance(value, bool):
+        return bool_
+    if isinstance(value, int):
+        return int64
+    if isinstance(value, float):
+        return get_default_dtype()
+    if isinstance(value, complex):
+        return default_complex_dtype()
+    raise TypeError(f"unsupported scalar type {type(value).__name__}")
+
+
+def result_dtype(operands):
+    """Result dtype for a mix of Tensors and Python scalars, by PyTorch's priorities."""
+    dim_result = zero_result = wrapped_result = None
+    for x in operands:
+        d = getattr(x, "dtype", None)
+        if d is None:
+            s = scalar_dtype(x)
+            wrapped_result = s if wrapped_result is None else promote_types(wrapped_result, s)
+        elif x.ndim == 0:
+            zero_result = d if zero_result is None else promote_types(zero_result, d)
+        else:
+            dim_result = d if dim_result is None else promote_types(dim_result, d)
+    return _combine(dim_result, _combine(zero_result, wrapped_result))
+
+
+def can_cast(from_, to):
+    """``torch.can_cast``: no cast down a category (float to int, complex to float...)."""
+    if from_._category > to._category:
+        return False
+    return not (from_._category >= 1 and to is bool_)

@@ -1,0 +1,1 @@
+"""The op table: one module per op family, every op one ``defop`` entry (see registry)."""

@@ -1,0 +1,780 @@
+"""The Tensor: a NumPy array plus what autograd needs to know about it.
+
+A Tensor holds its array (``_data``); it does not subclass ``ndarray``. Creating one is
+on every op's hot path, hence ``__slots__`` and the bare ``_wrap`` constructor.
+
+Autograd state, as in PyTorch:
+
+* ``grad_fn``: the node that made this tensor (None for leaves).
+* ``_requires_grad``: whether gradients flow to it.
+* ``_version``: a one-element list shared with every view of the same memory. In-place
+  ops bump it; nodes remember the version of each tensor they saved, and backward
+  refuses to use a tensor changed since (see ``Node.unpack_saved``).
+* ``_base`` / ``_view_steps``: for a view, the tensor owning the memory and the view
+  ops that lead from it, so an in-place op on the view can update the base's graph.
+"""
+import warnings
+
+import numpy as np
+
+from . import _dtype
+from . import _printing
+from .autograd.grad_mode import STATE
+
+_LEGACY_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
+                 "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
+                 "bool": "Bool", "complex64": "ComplexFloat", "complex128": "ComplexDouble"}
+
+
+def _legacy_type_name(np_dtype):
+    """``torch.FloatTensor``-style names, used in some of PyTorch's messages."""
+    return f"torch.{_LEGACY_NAMES[np.dtype(np_dtype).name]}Tensor"
+
+
+class Size(tuple):
+    """``torch.Size``: a tuple that prints as ``torch.Size([2, 3])``."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"torch.Size({list(self)})"
+
+    __str__ = __repr__
+
+    def numel(self):
+        n = 1
+        for s in self:
+            n *= s
+        return n
+
+    def __getitem__(self, key):
+        item = tuple.__getitem__(self, key)
+        return Size(item) if isinstance(key, slice) else item
+
+
+class device:
+    """Only the CPU exists; ``device('cpu')`` and the string ``'cpu'`` are accepted."""
+
+    __slots__ = ("type", "index")
+
+    def __init__(self, type="cpu", index=None):
+        if isinstance(type, device):
+            type, index = type.type, type.index
+        if type.split(":")[0] != "cpu":
+            raise RuntimeError(f"chainrule runs on the CPU only; got device {type!r}")
+        self.type = "cpu"
+        self.index = index
+
+    def __repr__(self):
+        return "device(type='cpu')"
+
+    def __str__(self):
+        return "cpu"
+
+    def __eq__(self, other):
+        return str(other) == "cpu"
+
+    def __hash__(self):
+        return hash("cpu")
+
+
+CPU = device()
+
+_new = object.__new__
+
+
+def _wrap(data, requires_grad=False, grad_fn=None):
+    """A Tensor around the ndarray ``data`` (no copy, no checks): the hot-path constructor."""
+    t = _new(Tensor)
+    t._data = data
+    t._requires_grad = requires_grad
+    t.grad_fn = grad_fn
+    t._grad = None
+    t._version = [0]
+    t._base = None
+    t._view_steps = None
+    t._accumulator = None
+    t._hooks = None
+    t._post_accumulate_hooks = None
+    t._tangent = None
+    return t
+
+
+class Tensor:
+    """A multi-dimensional array that can record the ops applied to it."""
+
+    __slots__ = ("_data", "_requires_grad", "grad_fn", "_grad", "_version", "_base",
+                 "_view_steps", "_accumulator", "_hooks", "_post_accumulate_hooks",
+                 "_tangent", "__weakref__")
+
+    __array_priority__ = 1000  # ndarray op Tensor defers to the Tensor's reflected op
+
+    def __new__(cls, *args, **kwargs):
+        """``torch.Tensor(2, 3)`` (uninitialised float tensor) or ``torch.Tensor([1, 2])``."""
+        if len(args) == 1 and not isinstance(args[0], int):
+            return _creation.tensor(args[0], dtype=_dtype.get_default_dtype())
+        return _creation.empty(*args, **kwargs)
+
+    # --- autograd state ------------------------------------------------------------
+
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, flag):
+        self.requires_grad_(flag)
+
+    def requires_grad_(self, requires_grad=True):
+        if self.grad_fn is not None and not requires_grad:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use "
+                "a computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach().")
+        if requires_grad and self._data.dtype.kind not in "fc":
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+        self._requires_grad = bool(requires_grad)
+        return self
+
+    @property
+    def is_leaf(self):
+        return self.grad_fn is None
+
+    @property
+    def grad(self):
+        if self.grad_fn is not None and not self.retains_grad:
+            warnings.warn(
+                "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its "
+                ".grad attribute won't be populated during autograd.backward(). If you indeed want "
+                "the .grad field to be populated for a non-leaf Tensor, use .retain_grad() on the "
+                "non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you access "
+                "the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more "
+                "information.", UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
+            if value._data.shape != self._data.shape:
+                raise RuntimeError("assigned grad has data of a different size")
+            if value._data.dtype != self._data.dtype:
+                raise RuntimeError("assigned grad has data of a different type")
+        self._grad = value
+
+    @property
+    def retains_grad(self):
+        node = self.grad_fn
+        return node is not None and node.retained is not None and node.retained() is self
+
+    def retain_grad(self):
+        """Keep ``.grad`` for this non-leaf too (leaves keep theirs anyway)."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is not None:
+            self.grad_fn.retained = _weakref(self)
+
+    def register_hook(self, hook):
+        """``hook(grad)`` runs when this tensor's gradient is computed; it may return a
+        replacement. Returns a handle whose ``remove()`` unregisters it."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        node = self.grad_fn
+        if node is None:
+            if self._hooks is None:
+                self._hooks = []
+            return _engine._Handle(self._hooks, hook)
+        if node.pre_hooks is None:
+            node.pre_hooks = []
+        return _engine._Handle(node.pre_hooks, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        if self._post_accumulate_hooks is None:
+            self._post_accumulate_hooks = []
+        return _engine._Handle(self._post_accumulate_hooks, hook)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Adds d(self)/d(leaf), weighted by ``gradient``, into each leaf's ``.grad``.
+
+        For a non-scalar ``self``, ``gradient`` is the v of the vector-Jacobian product
+        J^T·v: ``y.backward(v)`` gives each leaf x the gradient of ``(y * v).sum()``.
+        """
+        _autograd_functions.backward(self, gradient, retain_graph, create_graph,
+                                     inputs=inputs)
+
+    def detach(self):
+        """The same memory without history: a new leaf that does not require grad."""
+        out = _wrap(self._data)
+        out._version = self._version
+        return out
+
+    def detach_(self):
+        if self._base is not None and self._base._requires_grad:
+            raise RuntimeError("Can't detach views in-place. Use detach() instead. If you are using "
+                               "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view "
+                               "is set as True, gradients are views of DDP buckets, and hence detach_() "
+                               "cannot be called on these gradients. To fix this error, please refer to "
+                               "the Optimizer.zero_grad() function in torch/optim/optimizer.py as the "
+                               "solution.")
+        self.grad_fn = None
+        self._requires_grad = False
+        return self
+
+    @property
+    def data(self):
+        return self.detach()
+
+    @data.setter
+    def data(self, value):
+        self._data = value._data
+
+    # --- metadata ------------------------------------------------------------------
+
+    @property
+    def dtype(self):
+        return _dtype.FROM_NUMPY[self._data.dtype]
+
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[_shape.wrap_dim(dim, self._data.ndim)]
+
+    def dim(self):
+        return self._data.ndim
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    ndimension = dim
+
+    def numel(self):
+        return self._data.size
+
+    nelement = numel
+
+    def element_size(self):
+        return self._data.itemsize
+
+    def stride(self, dim=None):
+        strides = tuple(s // self._data.itemsize for s in self._data.strides)
+        return strides if dim is None else strides[_shape.wrap_dim(dim, self._data.ndim)]
+
+    def is_contiguous(self, memory_format=None):
+        return self._data.flags.c_contiguous
+
+    @property
+    def device(self):
+        return CPU
+
+    @property
+    def is_cuda(self):
+        return False
+
+    def is_floating_point(self):
+        return self._data.dtype.kind == "f"
+
+    def is_complex(self):
+        return self._data.dtype.kind == "c"
+
+    def type(self, dtype=None):
+        if dtype is None:
+            return _legacy_type_name(self._data.dtype)
+        return self.to(dtype)
+
+    @property
+    def _version_counter(self):
+        return self._version[0]
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __hash__(self):
+        return id(self)
+
+    # --- conversions ---------------------------------------------------------------
+
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        return self._data.reshape(()).item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self, *, force=False):
+        if self._requires_grad and not force:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        if self._requires_grad:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        return self._data if dtype is None else self._data.astype(dtype)
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data.reshape(()))
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __complex__(self):
+        return complex(self.item())
+
+    def __index__(self):
+        if self._data.dtype.kind not in "iub" or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter(self.unbind(0))
+
+    def unbind(self, dim=0):
+        return tuple(_shape.select(self, dim, i) for i in range(self.size(dim)))
+
+    def __repr__(self):
+        name = self.grad_fn.name() if self.grad_fn is not None else None
+        return _printing.tensor_repr(self._data, self.dtype, self._requires_grad, name)
+
+    __str__ = __repr__
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return self.item().__format__(spec)
+        return object.__format__(self, spec)
+
+    def __reduce_ex__(self, protocol):
+        return (_rebuild, (self._data, self._requires_grad))
+
+    def __deepcopy__(self, memo):
+        if self.grad_fn is not None:
+            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) support "
+                               "the deepcopy protocol at the moment.  If you were attempting to "
+                               "deepcopy a module, this may be because of a torch.nn.utils.weight_norm "
+                               "usage, see https://github.com/pytorch/pytorch/pull/103001")
+        out = _wrap(self._data.copy(), self._requires_grad)
+        if self._grad is not None:
+            out._grad = self._grad.__deepcopy__(memo)
+        memo[id(self)] = out
+        return out
+
+    # --- dtype casts and copies -------------------------------------------------------
+
+    def to(self, *args, dtype=None, device=None, copy=False, non_blocking=False):
+        """``to(dtype)``, ``to('cpu')``, ``to(other_tensor)``: a differentiable cast."""
+        for a in args:
+            if isinstance(a, _dtype.dtype):
+                dtype = a
+            elif isinstance(a, Tensor):
+                dtype = a.dtype
+        if dtype is None or dtype.np == self._data.dtype:
+            return self.clone() if copy else self
+        return _ew.cast(self, dtype.np)
+
+    def float(self):
+        return self.to(_dtype.float32)
+
+    def double(self):
+        return self.to(_dtype.float64)
+
+    def half(self):
+        return self.to(_dtype.float16)
+
+    def long(self):
+        return self.to(_dtype.int64)
+
+    def int(self):
+        return self.to(_dtype.int32)
+
+    def short(self):
+        return self.to(_dtype.int16)
+
+    def char(self):
+        return self.to(_dtype.int8)
+
+    def byte(self):
+        return self.to(_dtype.uint8)
+
+    def bool(self):
+        return self.to(_dtype.bool_)
+
+    def cpu(self):
+        return self
+
+    def cuda(self, *args, **kwargs):
+        raise RuntimeError("chainrule runs on the CPU only")
+
+    def clone(self, memory_format=None):
+        return _ew.clone(self)
+
+    def contiguous(self, memory_format=None):
+        return self if self._data.flags.c_contiguous else _ew.clone(self)
+
+    def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
+        return _creation.tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+    def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+        return _creation.zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+    def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+        return _creation.ones(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+    def new_full(self, size, fill_value, dtype=None, device=None, requires_grad=False):
+        return _creation.full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+    def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+        return _creation.empty(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+    # --- arithmetic operators ---------------------------------------------------------
+
+    def __add__(self, other):
+        return _ew.add(self, other)
+
+    def __radd__(self, other):
+        return _ew.add(self, other)
+
+    def __sub__(self, other):
+        return _ew.sub(self, other)
+
+    def __rsub__(self, other):
+        return _ew.rsub(self, other)
+
+    def __mul__(self, other):
+        return _ew.mul(self, other)
+
+    def __rmul__(self, other):
+        return _ew.mul(self, other)
+
+    def __truediv__(self, other):
+        return _ew.div(self, other)
+
+    def __rtruediv__(self, other):
+        return _ew.rdiv(self, other)
+
+    def __floordiv__(self, other):
+        return _ew.floor_divide(self, other)
+
+    def __rfloordiv__(self, other):
+        return _ew.floor_divide(_ew.as_tensor_like(other, self), self)
+
+    def __mod__(self, other):
+        return _ew.remainder(self, other)
+
+    def __pow__(self, exponent):
+        return _ew.pow(self, exponent)
+
+    def __rpow__(self, base):
+        return _ew.rpow(self, base)
+
+    def __matmul__(self, other):
+        return _linalg.matmul(self, other)
+
+    def __rmatmul__(self, other):
+        return _linalg.matmul(_ew.as_tensor_like(other, self), self)
+
+    def __neg__(self):
+        return _ew.neg(self)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return _ew.abs(self)
+
+    def __invert__(self):
+        return _ew.logical_not(self) if self._data.dtype.kind == "b" else _ew.bitwise_not(self)
+
+    def __and__(self, other):
+        return _ew.bitwise_and(self, other)
+
+    __rand__ = __and__
+
+    def __or__(self, other):
+        return _ew.bitwise_or(self, other)
+
+    __ror__ = __or__
+
+    def __xor__(self, other):
+        return _ew.bitwise_xor(self, other)
+
+    __rxor__ = __xor__
+
+    def __iadd__(self, other):
+        return self.add_(other)
+
+    def __isub__(self, other):
+        return self.sub_(other)
+
+    def __imul__(self, other):
+        return self.mul_(other)
+
+    def __itruediv__(self, other):
+        return self.div_(other)
+
+    def __ipow__(self, other):
+        return self.pow_(other)
+
+    # --- comparisons: bool tensors, never differentiable ------------------------------
+
+    def __eq__(self, other):
+        return _ew.eq(self, other)
+
+    def __ne__(self, other):
+        return _ew.ne(self, other)
+
+    def __lt__(self, other):
+        return _ew.lt(self, other)
+
+    def __le__(self, other):
+        return _ew.le(self, other)
+
+    def __gt__(self, other):
+        return _ew.gt(self, other)
+
+    def __ge__(self, other):
+        return _ew.ge(self, other)
+
+    eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
+
+    def equal(self, other):
+        return self._data.shape == other._data.shape and bool((self._data == other._data).all())
+
+    # --- ops, as methods ------------------------------------------------------------
+
+    def add(self, other, *, alpha=1):
+        return _ew.add(self, other, alpha=alpha)
+
+    def sub(self, other, *, alpha=1):
+        return _ew.sub(self, other, alpha=alpha)
+
+    def mul(self, other):
+        return _ew.mul(self, other)
+
+    def div(self, other, *, rounding_mode=None):
+        return _ew.div(self, other, rounding_mode=rounding_mode)
+
+    def pow(self, exponent):
+        return _ew.pow(self, exponent)
+
+    def neg(self):
+        return _ew.neg(self)
+
+    def abs(self):
+        return _ew.abs(self)
+
+    def exp(self):
+        return _ew.exp(self)
+
+    def log(self):
+        return _ew.log(self)
+
+    def sqrt(self):
+        return _ew.sqrt(self)
+
+    def sin(self):
+        return _ew.sin(self)
+
+    def cos(self):
+        return _ew.cos(self)
+
+    def tan(self):
+        return _ew.tan(self)
+
+    def tanh(self):
+        return _ew.tanh(self)
+
+    def sigmoid(self):
+        return _ew.sigmoid(self)
+
+    def relu(self):
+        return _ew.relu(self)
+
+    def reciprocal(self):
+        return _ew.reciprocal(self)
+
+    def sign(self):
+        return _ew.sign(self)
+
+    def clamp(self, min=None, max=None):
+        return _ew.clamp(self, min, max)
+
+    clip = clamp
+
+    @property
+    def real(self):
+        return _ew.real(self)
+
+    @property
+    def imag(self):
+        return _ew.imag(self)
+
+    def conj(self):
+        return _ew.conj(self)
+
+    def matmul(self, other):
+        return _linalg.matmul(self, other)
+
+    def mm(self, other):
+        return _linalg.mm(self, other)
+
+    def mv(self, vec):
+        return _linalg.mv(self, vec)
+
+    def dot(self, other):
+        return _linalg.dot(self, other)
+
+    def sum(self, dim=None, keepdim=False, *, dtype=None):
+        return _red.sum(self, dim, keepdim, dtype=dtype)
+
+    def mean(self, dim=None, keepdim=False, *, dtype=None):
+        return _red.mean(self, dim, keepdim, dtype=dtype)
+
+    def max(self, dim=None, keepdim=False):
+        return _red.max(self, dim, keepdim)
+
+    def min(self, dim=None, keepdim=False):
+        return _red.min(self, dim, keepdim)
+
+    def argmax(self, dim=None, keepdim=False):
+        return _red.argmax(self, dim, keepdim)
+
+    def argmin(self, dim=None, keepdim=False):
+        return _red.argmin(self, dim, keepdim)
+
+    def sum_to_size(self, *size):
+        return _red.sum_to_size(self, _shape.size_arg(size))
+
+    def all(self, dim=None, keepdim=False):
+        return _red.all(self, dim, keepdim)
+
+    def any(self, dim=None, keepdim=False):
+        return _red.any(self, dim, keepdim)
+
+    def reshape(self, *shape):
+        return _shape.reshape(self, _shape.size_arg(shape))
+
+    def view(self, *shape):
+        if len(shape) == 1 and isinstance(shape[0], _dtype.dtype):
+            raise NotImplementedError("view(dtype) is not supported")
+        return _shape.view(self, _shape.size_arg(shape))
+
+    def view_as(self, other):
+        return _shape.view(self, other._data.shape)
+
+    def reshape_as(self, other):
+        return _shape.reshape(self, other._data.shape)
+
+    def flatten(self, start_dim=0, end_dim=-1):
+        return _shape.flatten(self, start_dim, end_dim)
+
+    def squeeze(self, dim=None):
+        return _shape.squeeze(self, dim)
+
+    def unsqueeze(self, dim):
+        return _shape.unsqueeze(self, dim)
+
+    def transpose(self, dim0, dim1):
+        return _shape.transpose(self, dim0, dim1)
+
+    swapaxes = swapdims = transpose
+
+    def t(self):
+        return _shape.t(self)
+
+    @property
+    def T(self):
+        return _shape.permute(self, tuple(range(self._data.ndim - 1, -1, -1)))
+
+    @property
+    def mT(self):
+        return _shape.transpose(self, -2, -1)
+
+    def permute(self, *dims):
+        return _shape.permute(self, _shape.size_arg(dims))
+
+    def expand(self, *sizes):
+        return _shape.expand(self, _shape.size_arg(sizes))
+
+    def expand_as(self, other):
+        return _shape.expand(self, other._data.shape)
+
+    def __getitem__(self, index):
+        return _shape.getitem(self, index)
+
+    def __setitem__(self, index, value):
+        _inplace.setitem(self, index, value)
+
+    # --- in-place ops (see _ops/inplace.py for the autograd rules) ------------------
+
+    def add_(self, other, *, alpha=1):
+        return _inplace.apply_inplace(self, _ew.add, other, alpha=alpha)
+
+    def sub_(self, other, *, alpha=1):
+        return _inplace.apply_inplace(self, _ew.sub, other, alpha=alpha)
+
+    def mul_(self, other):
+        return _inplace.apply_inplace(self, _ew.mul, other)
+
+    def div_(self, other, *, rounding_mode=None):
+        return _inplace.apply_inplace(self, _ew.div, other, rounding_mode=rounding_mode)
+
+    def pow_(self, exponent):
+        return _inplace.apply_inplace(self, _ew.pow, exponent)
+
+    def neg_(self):
+        return _inplace.apply_inplace(self, _ew.neg)
+
+    def exp_(self):
+        return _inplace.apply_inplace(self, _ew.exp)
+
+    def clamp_(self, min=None, max=None):
+        return _inplace.apply_inplace(self, _ew.clamp, min, max)
+
+    clip_ = clamp_
+
+    def zero_(self):
+        return _inplace.apply_inplace(self, _ew.zero)
+
+    def fill_(self, value):
+        return _inplace.apply_inplace(self, _ew.fill, value)
+
+    def copy_(self, src, non_blocking=False):
+        return _inplace.apply_inplace(self, _ew.copy, src)
+
+
+def _rebuild(data, requires_grad):
+    return _wrap(data, requires_grad)
+
+
+def _weakref(obj):
+    import weakref
+    return weakref.ref(obj)
+
+
+# The op modules import Tensor from here, so they are bound after the class exists.
+from ._ops import elementwise as _ew  # noqa: E402
+from ._ops import reductions as _red  # noqa: E402
+from ._ops import shape as _shape  # noqa: E402
+from ._ops import linalg as _linalg  # noqa: E402
+from ._ops import inplace as _inplace  # noqa: E402
+from . import _creation  # noqa: E402
+from .autograd import engine as _engine  # noqa: E402
+from .autograd import functions as _autograd_functions  # noqa: E402
+
+_engine.bind(_wrap, _legacy_type_name, _red.sum_to_size, _ew.cast)

@@ -1,0 +1,332 @@
+"""The autograd engine: graph nodes, and backward as one iterative pass over them.
+
+Nothing here knows any particular op. An op's forward records a ``Node`` (see
+``chainrule._ops.registry.apply``); backward walks the nodes from the outputs to the
+leaves and calls each op's vjp rules.
+
+Notes on the invariants:
+
+* **Dependency counting.** Before running anything, backward counts how many edges
+  lead into each node. A node runs once, when its count reaches zero, so the gradient
+  it receives is complete (the sum over all its consumers). The walk uses explicit
+  stacks, never recursion, so a chain of 100,000 ops is fine.
+* **Determinism.** Ready nodes run last-in first-out from a list, so the same program
+  runs its nodes in the same order and sums gradients in the same order every time.
+* **Broadcast reduction** happens in exactly one place, ``_reduce``: every gradient a
+  vjp rule returns is summed back to its input's shape (and cast to its dtype) there.
+* **Freeing.** Unless ``retain_graph``, a node drops what it saved right after its
+  vjp ran; touching it again raises PyTorch's "backward through the graph a second
+  time" error. The structure (``next_functions``) stays, as in PyTorch.
+* **No cycles.** A node never holds its own output tensor: when a vjp needs the
+  output (``exp``, ``tanh``...), the node keeps the output's array and rebuilds a
+  tensor from it during backward. Leaves hold their ``AccumulateGrad`` node, which
+  holds the leaf only weakly. So ``del out`` frees the whole graph at once.
+* **Gradient accumulation.** A leaf's first gradient is stored as a fresh tensor;
+  later ones are added in place (or out of place under ``create_graph``, so the sum
+  stays differentiable), exactly like PyTorch's ``AccumulateGrad``.
+"""
+import weakref
+
+import numpy as np
+
+from .grad_mode import STATE
+
+SECOND_BACKWARD = (
+    "Trying to backward through the graph a second time (or directly access saved tensors "
+    "after they have already been freed). Saved intermediate values of the graph are freed "
+    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+    "backward through the graph a second time or if you need to access saved tensors after "
+    "calling backward.")
+
+ANS = object()  # stands for the op's own output among the values a node saved
+
+
+class Node:
+    """One recorded op: what backward needs to pass a gradient on to the op's inputs.
+
+    ``next``:   per tensor input, the Node its gradient goes to (None: no gradient needed)
+    ``meta``:   per input, the (shape, NumPy dtype) its gradient must have, or None
+    ``saved``:  what the op's ``save`` kept for its rules; None once backward freed it
+    ``checks``: (version counter, version when saved, tensor) for each saved tensor
+    ``ans``:    the output's array when the rules need the output, else None
+    """
+
+    __slots__ = ("op", "next", "meta", "saved", "checks", "ans", "pre_hooks", "hooks",
+                 "retained", "__weakref__")
+
+    def name(self):
+        return self.op.node_name
+
+    @property
+    def next_functions(self):
+        return tuple((n, 0) for n in self.next)
+
+    def register_hook(self, fn):
+        """``fn(grad_inputs, grad_outputs)`` runs after this node's vjp."""
+        if self.hooks is None:
+            self.hooks = []
+        return _Handle(self.hooks, fn)
+
+    def register_prehook(self, fn):
+        """``fn(grad_outputs)`` runs before this node's vjp and may replace them."""
+        if self.pre_hooks is None:
+            self.pre_hooks = []
+        return _Handle(self.pre_hooks, lambda g: _first(fn((g,))))
+
+    def __repr__(self):
+        return f"<{self.name()} object at {hex(id(self))}>"
+
+    def unpack_saved(self):
+        """The saved values, checked against in-place changes, with ``ANS`` rebuilt."""
+        saved = self.saved
+        if saved is None:
+            raise RuntimeError(SECOND_BACKWARD)
+        for counter, version, tensor in self.checks:
+            if counter[0] != version:
+                raise RuntimeError(_modified_message(self, counter[0], version, tensor))
+        if self.ans is not None:
+            ans = _wrap(self.ans, STATE.enabled, self if STATE.enabled else None)
+            saved = tuple(ans if s is ANS else s for s in saved)
+        return saved
+
+    def release(self):
+        if self.checks:
+            self.saved = None
+            self.ans = None
+
+
+def _first(result):
+    return result[0] if isinstance(result, tuple) else result
+
+
+def _modified_message(node, now, expected, tensor):
+    if tensor is None:
+        data, origin = node.ans, f", which is output 0 of {_short_name(node)},"
+    else:
+        data = tensor._data
+        origin = "" if tensor.grad_fn is None else f", which is output 0 of {_short_name(tensor.grad_fn)},"
+    kind = _legacy_type_name(data.dtype)
+    return ("one of the variables needed for gradient computation has been modified by an "
+            f"inplace operation: [{kind} [{', '.join(map(str, data.shape))}]]{origin} is at "
+            f"version {now}; expected version {expected} instead. Hint: enable anomaly detection "
+            "to find the operation that failed to compute its gradient, with "
+            "torch.autograd.set_detect_anomaly(True, check_nan=False).")
+
+
+def _short_name(node):
+    name = node.name()
+    return name[:name.rindex("Backward")] if "Backward" in name else name
+
+
+class AccumulateGrad(Node):
+    """The node at a leaf: adds the incoming gradient into ``leaf.grad``."""
+
+    __slots__ = ("_variable",)
+
+    def __init__(self, leaf):
+        self._variable = weakref.ref(leaf)
+        self.next = ()
+        self.meta = ()
+        self.saved = ()
+        self.checks = ()
+        self.ans = self.pre_hooks = self.hooks = self.retained = None
+
+    def name(self):
+        return "AccumulateGrad"
+
+    @property
+    def variable(self):
+        return self._variable()
+
+
+class _Handle:
+    """What ``register_hook`` returns: ``remove()`` takes the hook out again."""
+
+    def __init__(self, hooks, fn):
+        self._hooks = hooks
+        self._fn = fn
+        hooks.append(fn)
+
+    def remove(self):
+        if self._fn in self._hooks:
+            self._hooks.remove(self._fn)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+
+def grad_accumulator(leaf):
+    """The leaf's one AccumulateGrad node, made on first use."""
+    acc = leaf._accumulator
+    if acc is None:
+        acc = leaf._accumulator = AccumulateGrad(leaf)
+    return acc
+
+
+def _reduce(g, shape, dtype):
+    """Sums a gradient back to its input's shape and casts it to the input's dtype.
+
+    The one place broadcasting is undone: ``x + y`` with x of shape (3, 1) and y of
+    shape (4,) gives a (3, 4) gradient, summed here to (3, 1) and to (4,).
+    """
+    if g._data.shape != shape:
+        g = _sum_to_size(g, shape)
+    if g._data.dtype != dtype:
+        g = _cast(g.real if g.is_complex() and dtype.kind != "c" else g, dtype)
+    return g
+
+
+def _call_vjp(node, g, wanted):
+    """The gradients for each input of ``node`` given the gradient ``g`` of its output."""
+    saved = node.unpack_saved()
+    grads = []
+    for rule, meta, child in zip(node.op.vjp, node.meta, node.next):
+        if meta is None or (wanted is not None and child not in wanted):
+            grads.append(None)
+            continue
+        gi = rule(g, *saved)
+        grads.append(None if gi is None else _reduce(gi, *meta))
+    return grads
+
+
+def _run_hooks(hooks, g):
+    for hook in hooks:
+        result = hook(g)
+        if result is not None:
+            g = result
+    return g
+
+
+def _accumulate(leaf, g, create_graph):
+    """``AccumulateGrad``: store or add ``g`` into ``leaf.grad`` (see the module notes)."""
+    if leaf._hooks:
+        g = _run_hooks(leaf._hooks, g)
+    old = leaf._grad
+    if old is None:
+        leaf._grad = g if create_graph else _wrap(np.array(g._data))
+    elif create_graph or STATE.enabled:
+        leaf._grad = old + g
+    else:
+        old._data += g._data
+    if leaf._post_accumulate_hooks:
+        for hook in leaf._post_accumulate_hooks:
+            hook(leaf)
+
+
+def _count_dependencies(roots):
+    deps = {}
+    stack = list(roots)
+    seen = set(stack)
+    while stack:
+        node = stack.pop()
+        for child in node.next:
+            if child is None:
+                continue
+            deps[child] = deps.get(child, 0) + 1
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return deps
+
+
+def _nodes_leading_to(roots, targets):
+    """Every node from which some target node can be reached (targets included)."""
+    wanted = set()
+    order, stack, seen = [], list(roots), set(roots)
+    while stack:  # iterative DFS: record nodes, then decide children before parents
+        node = stack.pop()
+        order.append(node)
+        for child in node.next:
+            if child is not None and child not in seen:
+                seen.add(child)
+                stack.append(child)
+    changed = True
+    while changed:  # graphs are DAGs; a few sweeps in reverse discovery order settle it
+        changed = False
+        for node in reversed(order):
+            if node in wanted:
+                continue
+            if node in targets or any(c in wanted for c in node.next if c is not None):
+                wanted.add(node)
+                changed = True
+    return wanted
+
+
+def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, accumulate=True):
+    """Backpropagates ``root_grads`` from the tensors ``roots``.
+
+    With ``inputs`` (tensors), only gradients flowing to them are computed; with
+    ``accumulate=False`` (``autograd.grad``) they are returned instead of added to
+    ``.grad``. Returns the captured gradients, one per input (None when unreached).
+    """
+    root_nodes = [r.grad_fn if r.grad_fn is not None else grad_accumulator(r) for r in roots]
+    buffers = {}
+    for node, g in zip(root_nodes, root_grads):
+        buffers[node] = buffers[node] + g if node in buffers else g
+    targets = wanted = None
+    if inputs is not None:
+        targets = {}
+        for i, t in enumerate(inputs):
+            node = t.grad_fn if t.grad_fn is not None else grad_accumulator(t)
+            targets.setdefault(node, []).append(i)
+        wanted = _nodes_leading_to(set(root_nodes), targets)
+    captured = [None] * (len(inputs) if inputs is not None else 0)
+    deps = _count_dependencies(set(root_nodes))
+    ready = [n for n in dict.fromkeys(root_nodes) if n not in deps]
+
+    previous_mode = STATE.enabled
+    STATE.enabled = create_graph
+    try:
+        while ready:
+            node = ready.pop()
+            g = buffers.pop(node, None)
+            if g is not None:
+                if node.pre_hooks:
+                    g = _run_hooks(node.pre_hooks, g)
+                if node.retained is not None:
+                    _retain(node.retained(), g, create_graph)
+                if targets is not None and node in targets:
+                    for i in targets[node]:
+                        captured[i] = g
+                if node.__class__ is AccumulateGrad:
+                    leaf = node.variable
+                    if leaf is not None and accumulate and (targets is None or node in targets):
+                        _accumulate(leaf, g, create_graph)
+                    continue
+                if wanted is None or node in wanted:
+                    grads = _call_vjp(node, g, wanted)
+                    if node.hooks:
+                        for hook in node.hooks:
+                            hook(tuple(grads), (g,))
+                    if not retain_graph:
+                        node.release()
+                    for child, gi in zip(node.next, grads):
+                        if gi is not None and child is not None:
+                            buffers[child] = buffers[child] + gi if child in buffers else gi
+            for child in node.next:
+                if child is not None:
+                    left = deps[child] - 1
+                    deps[child] = left
+                    if left == 0:
+                        ready.append(child)
+    finally:
+        STATE.enabled = previous_mode
+    return captured
+
+
+def _retain(tensor, g, create_graph):
+    """``retain_grad()``: a non-leaf keeps the gradient that reached it."""
+    if tensor is None:
+        return
+    g = g if create_graph else g.detach()
+    tensor._grad = g.clone() if tensor._grad is None else tensor._grad + g
+
+
+def bind(wrap, legacy_type_name, sum_to_size, cast):
+    """Hands the engine the few tensor helpers it uses. Called once by ``_tensor`` (which
+    imports this module, so the engine cannot import it back at load time)."""
+    global _wrap, _legacy_type_name, _sum_to_size, _cast
+    _wrap, _legacy_type_name, _sum_to_size, _cast = wrap, legacy_type_name, sum_to_size, cast

@@ -1,0 +1,114 @@
+"""``autograd.backward`` and ``autograd.grad``: argument checks, then the engine.
+
+The checks give PyTorch's errors. Where a user got the ``gradient`` argument wrong, one
+line of help follows PyTorch's message: for a non-scalar output y, ``y.backward(v)``
+computes the vector-Jacobian product J^T·v, so v must have y's shape.
+"""
+import numpy as np
+
+from .engine import run_backward
+
+
+def _as_tuple(x):
+    if x is None:
+        return None
+    return tuple(x) if isinstance(x, (tuple, list)) else (x,)
+
+
+def _make_grads(outputs, grads, is_grads_batched=False):
+    """The gradient for each output: given, or ones for a scalar (PyTorch's implicit grad)."""
+    result = []
+    for i, (out, g) in enumerate(zip(outputs, grads)):
+        if g is None:
+            if out._requires_grad and out._data.size != 1:
+                shape = tuple(out._data.shape)
+                raise RuntimeError(
+                    "grad can be implicitly created only for scalar outputs\n"
+                    f"Hint: the output has shape torch.Size({list(shape)}); pass gradient=v with that "
+                    "shape: backward computes J^T·v, and v = torch.ones_like(output) gives the "
+                    "gradient of output.sum().")
+            if out._requires_grad:
+                g = _tensor._wrap(np.ones_like(out._data))
+        elif not isinstance(g, _tensor.Tensor):
+            g = _tensor._wrap(np.asarray(g, dtype=out._data.dtype))
+        else:
+            if g._data.shape != out._data.shape:
+                raise RuntimeError(
+                    f"Mismatch in shape: grad_output[{i}] has a shape of torch.Size({list(g._data.shape)}) "
+                    f"and output[{i}] has a shape of torch.Size({list(out._data.shape)}).\n"
+                    f"Hint: the gradient v in J^T·v needs the output's shape {list(out._data.shape)}, "
+                    f"not {list(g._data.shape)}.")
+            if g._data.dtype.kind != out._data.dtype.kind and (g._data.dtype.kind == "c") != (out._data.dtype.kind == "c"):
+                raise RuntimeError(f"For complex Tensors, both grad_output and output are required to "
+                                   f"have the same dtype. Mismatch in dtype: grad_output[{i}] has a dtype "
+                                   f"of {g.dtype} and output[{i}] has a dtype of {out.dtype}.")
+        result.append(g)
+    return result
+
+
+def _check_requires_grad(outputs):
+    for i, out in enumerate(outputs):
+        if not out._requires_grad:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None,
+             inputs=None):
+    """Accumulates into each leaf's ``.grad`` the gradient of ``tensors`` weighted by
+    ``grad_tensors`` (the v of J^T·v)."""
+    tensors = _as_tuple(tensors)
+    grads = _as_tuple(grad_tensors if grad_tensors is not None else grad_variables)
+    grads = grads if grads is not None else (None,) * len(tensors)
+    if len(grads) != len(tensors):
+        raise RuntimeError(f"got {len(grads)} tensors and {len(tensors)} gradients")
+    inputs = _as_tuple(inputs)
+    if inputs is not None and len(inputs) == 0:
+        raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+    _check_requires_grad(tensors)
+    grads = _make_grads(tensors, grads)
+    if retain_graph is None:
+        retain_graph = create_graph
+    run_backward(tensors, grads, retain_graph, create_graph, inputs=inputs)
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
+         allow_unused=None, is_grads_batched=False, materialize_grads=False):
+    """The gradients of ``outputs`` with respect to ``inputs``, returned (not accumulated).
+
+    >>> x = chainrule.tensor(3.0, requires_grad=True)
+    >>> chainrule.autograd.grad(x ** 2, x)
+    (tensor(6.),)
+    """
+    outputs = _as_tuple(outputs)
+    inputs = _as_tuple(inputs)
+    if materialize_grads and allow_unused is False:
+        raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, "
+                         "but got: allow_unused=False.")
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    for i, t in enumerate(inputs):
+        if not t._requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+    grads = _as_tuple(grad_outputs) or (None,) * len(outputs)
+    if len(grads) != len(outputs):
+        raise RuntimeError(f"grad requires one grad_output per output: got {len(grads)} for {len(outputs)} outputs")
+    _check_requires_grad(outputs)
+    grads = _make_grads(outputs, grads)
+    if retain_graph is None:
+        retain_graph = create_graph
+    captured = run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs, accumulate=False)
+    result = []
+    for i, (t, g) in enumerate(zip(inputs, captured)):
+        if g is None:
+            if materialize_grads:
+                g = _tensor._wrap(np.zeros_like(t._data))
+            elif not allow_unused:
+                raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have been used "
+                                   "in the graph. Set allow_unused=True if this is the desired behavior.")
+        elif not create_graph and g._requires_grad:
+            g = g.detach()
+        result.append(g)
+    return tuple(result)
+
+
+from .. import _tensor  # noqa: E402  (circular: tensors call backward)
