@@ -10,8 +10,7 @@ Autograd state, as in PyTorch:
 * ``_version``: a one-element list shared with every view of the same memory. In-place
   ops bump it; nodes remember the version of each tensor they saved, and backward
   refuses to use a tensor changed since (see ``Node.unpack_saved``).
-* ``_base`` / ``_view_steps``: for a view, the tensor owning the memory and the view
-  ops that lead from it, so an in-place op on the view can update the base's graph.
+* ``_extra``: state few tensors need (see ``_Extras``), kept out of the constructor.
 """
 import warnings
 
@@ -19,7 +18,6 @@ import numpy as np
 
 from . import _dtype
 from . import _printing
-from .autograd.grad_mode import STATE
 
 _LEGACY_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
                  "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
@@ -91,21 +89,38 @@ def _wrap(data, requires_grad=False, grad_fn=None):
     t.grad_fn = grad_fn
     t._grad = None
     t._version = [0]
-    t._base = None
-    t._view_steps = None
-    t._accumulator = None
-    t._hooks = None
-    t._post_accumulate_hooks = None
-    t._tangent = None
+    t._extra = None
     return t
+
+
+class _Extras:
+    """Tensor state that most tensors never need.
+
+    ``base`` / ``view_steps``: for a view, the tensor owning the memory and the view ops
+    that lead from it, so an in-place op on the view can update the base's graph.
+    ``accumulator``: a leaf's AccumulateGrad node. ``hooks``, ``post_accumulate_hooks``:
+    a leaf's gradient hooks. ``tangent``: the forward-mode tangent of a dual tensor.
+    """
+
+    __slots__ = ("base", "view_steps", "accumulator", "hooks", "post_accumulate_hooks", "tangent")
+
+    def __init__(self):
+        self.base = self.view_steps = self.accumulator = None
+        self.hooks = self.post_accumulate_hooks = self.tangent = None
+
+
+def extras(t):
+    """``t``'s rarely used state, created on first use."""
+    e = t._extra
+    if e is None:
+        e = t._extra = _Extras()
+    return e
 
 
 class Tensor:
     """A multi-dimensional array that can record the ops applied to it."""
 
-    __slots__ = ("_data", "_requires_grad", "grad_fn", "_grad", "_version", "_base",
-                 "_view_steps", "_accumulator", "_hooks", "_post_accumulate_hooks",
-                 "_tangent", "__weakref__")
+    __slots__ = ("_data", "_requires_grad", "grad_fn", "_grad", "_version", "_extra", "__weakref__")
 
     __array_priority__ = 1000  # ndarray op Tensor defers to the Tensor's reflected op
 
@@ -116,6 +131,14 @@ class Tensor:
         return _creation.empty(*args, **kwargs)
 
     # --- autograd state ------------------------------------------------------------
+
+    @property
+    def _base(self):
+        return None if self._extra is None else self._extra.base
+
+    @property
+    def _view_steps(self):
+        return None if self._extra is None else self._extra.view_steps
 
     @property
     def requires_grad(self):
@@ -166,35 +189,34 @@ class Tensor:
     @property
     def retains_grad(self):
         node = self.grad_fn
-        return node is not None and node.retained is not None and node.retained() is self
+        return node is not None and node.hooks is not None and node.hooks.retains(self)
 
     def retain_grad(self):
         """Keep ``.grad`` for this non-leaf too (leaves keep theirs anyway)."""
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         if self.grad_fn is not None:
-            self.grad_fn.retained = _weakref(self)
+            self.grad_fn.node_hooks().retained = _weakref(self)
 
     def register_hook(self, hook):
         """``hook(grad)`` runs when this tensor's gradient is computed; it may return a
         replacement. Returns a handle whose ``remove()`` unregisters it."""
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        node = self.grad_fn
-        if node is None:
-            if self._hooks is None:
-                self._hooks = []
-            return _engine._Handle(self._hooks, hook)
-        if node.pre_hooks is None:
-            node.pre_hooks = []
-        return _engine._Handle(node.pre_hooks, hook)
+        if self.grad_fn is None:
+            e = extras(self)
+            if e.hooks is None:
+                e.hooks = []
+            return _engine._Handle(e.hooks, hook)
+        return _engine._Handle(self.grad_fn.node_hooks().pre, hook)
 
     def register_post_accumulate_grad_hook(self, hook):
         if self.grad_fn is not None:
             raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
-        if self._post_accumulate_hooks is None:
-            self._post_accumulate_hooks = []
-        return _engine._Handle(self._post_accumulate_hooks, hook)
+        e = extras(self)
+        if e.post_accumulate_hooks is None:
+            e.post_accumulate_hooks = []
+        return _engine._Handle(e.post_accumulate_hooks, hook)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Adds d(self)/d(leaf), weighted by ``gradient``, into each leaf's ``.grad``.
@@ -777,4 +799,4 @@ from . import _creation  # noqa: E402
 from .autograd import engine as _engine  # noqa: E402
 from .autograd import functions as _autograd_functions  # noqa: E402
 
-_engine.bind(_wrap, _legacy_type_name, _red.sum_to_size, _ew.cast)
+_engine.bind(_wrap, extras, _legacy_type_name, _red.sum_to_size, _ew.cast)

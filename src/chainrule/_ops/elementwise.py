@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
-from .registry import apply, defop
+from .registry import apply, unary, binary, defop
 
 # --- dtype promotion at the boundary with NumPy ---------------------------------------
 
@@ -76,8 +76,8 @@ def add(x, other, *, alpha=1):
     if alpha != 1:
         other = other * alpha
     if _is_tensor(other):
-        return apply(ADD, (x, other), (), _tensor_result(x, other))
-    return apply(ADD_SCALAR, (x,), (other,), _scalar_result(x, other))
+        return binary(ADD, x, other, _tensor_result(x, other))
+    return unary(ADD_SCALAR, x, (other,), _scalar_result(x, other))
 
 
 SUB = defop("sub", np.subtract, node="SubBackward0",
@@ -99,13 +99,13 @@ def sub(x, other, *, alpha=1):
     if alpha != 1:
         other = other * alpha
     if _is_tensor(other):
-        return apply(SUB, (x, other), (), _tensor_result(x, other))
-    return apply(SUB_SCALAR, (x,), (other,), _scalar_result(x, other))
+        return binary(SUB, x, other, _tensor_result(x, other))
+    return unary(SUB_SCALAR, x, (other,), _scalar_result(x, other))
 
 
 def rsub(x, other):
     """``other - x`` for a Python number ``other``."""
-    return apply(RSUB_SCALAR, (x,), (other,), _scalar_result(x, other))
+    return unary(RSUB_SCALAR, x, (other,), _scalar_result(x, other))
 
 
 MUL = defop("mul", np.multiply, node="MulBackward0",
@@ -122,8 +122,8 @@ def mul(x, other):
     if not _is_tensor(x):
         x, other = other, x
     if _is_tensor(other):
-        return apply(MUL, (x, other), (), _tensor_result(x, other))
-    return apply(MUL_SCALAR, (x,), (other,), _scalar_result(x, other))
+        return binary(MUL, x, other, _tensor_result(x, other))
+    return unary(MUL_SCALAR, x, (other,), _scalar_result(x, other))
 
 
 DIV = defop("div", np.true_divide, node="DivBackward0",
@@ -147,9 +147,9 @@ def div(x, other, *, rounding_mode=None):
         out_dtype = _tensor_result(x, other)
         if (out_dtype or x._data.dtype).kind not in "fc":
             out_dtype = _dtype.get_default_dtype().np
-        return apply(DIV, (x, other), (), out_dtype)
+        return binary(DIV, x, other, out_dtype)
     out_dtype = _scalar_result(x, other) or _float_result(x)
-    return apply(DIV_SCALAR, (x,), (other,), out_dtype)
+    return unary(DIV_SCALAR, x, (other,), out_dtype)
 
 
 def rdiv(x, other):
@@ -188,10 +188,10 @@ def pow(x, exponent):
     if not _is_tensor(x):
         return rpow(exponent, x)
     if _is_tensor(exponent):
-        return apply(POW, (x, exponent), (), _tensor_result(x, exponent))
+        return binary(POW, x, exponent, _tensor_result(x, exponent))
     if x._data.dtype.kind in "iu" and isinstance(exponent, int) and exponent < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
-    return apply(POW_SCALAR, (x,), (exponent,), _scalar_result(x, exponent))
+    return unary(POW_SCALAR, x, (exponent,), _scalar_result(x, exponent))
 
 
 def rpow(x, base):
@@ -199,7 +199,7 @@ def rpow(x, base):
     out_dtype = _scalar_result(x, base)
     if out_dtype is None and x._data.dtype.kind == "b":
         out_dtype = np.dtype(np.int64) if isinstance(base, int) and not isinstance(base, bool) else None
-    return apply(RPOW_SCALAR, (x,), (base,), out_dtype)
+    return unary(RPOW_SCALAR, x, (base,), out_dtype)
 
 
 NEG = defop("neg", np.negative, node="NegBackward0", vjp=lambda g: -g, jvp=lambda t: -t)
@@ -209,7 +209,7 @@ def neg(x):
     if x._data.dtype.kind == "b":
         raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you "
                            "are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
-    return apply(NEG, (x,))
+    return unary(NEG, x)
 
 
 # --- unary maths ----------------------------------------------------------------------
@@ -219,7 +219,7 @@ ABS = defop("abs", np.abs, node="AbsBackward0", save=lambda ans, x: (x,),
 
 
 def abs(x):
-    return apply(ABS, (x,))
+    return unary(ABS, x)
 
 
 SIGN = defop("sign", np.sign, node="SignBackward0",
@@ -229,7 +229,7 @@ SIGN = defop("sign", np.sign, node="SignBackward0",
 def sign(x):
     if x._data.dtype.kind == "b":
         return x.clone()
-    return apply(SIGN, (x,))
+    return unary(SIGN, x)
 
 
 EXP = defop("exp", np.exp, node="ExpBackward0", save=lambda ans, x: (ans,),
@@ -237,7 +237,7 @@ EXP = defop("exp", np.exp, node="ExpBackward0", save=lambda ans, x: (ans,),
 
 
 def exp(x):
-    return apply(EXP, (x,), (), _float_result(x))
+    return unary(EXP, x, (), _float_result(x))
 
 
 LOG = defop("log", np.log, node="LogBackward0", save=lambda ans, x: (x,),
@@ -245,7 +245,7 @@ LOG = defop("log", np.log, node="LogBackward0", save=lambda ans, x: (x,),
 
 
 def log(x):
-    return apply(LOG, (x,), (), _float_result(x))
+    return unary(LOG, x, (), _float_result(x))
 
 
 SQRT = defop("sqrt", np.sqrt, node="SqrtBackward0", save=lambda ans, x: (ans,),
@@ -253,7 +253,7 @@ SQRT = defop("sqrt", np.sqrt, node="SqrtBackward0", save=lambda ans, x: (ans,),
 
 
 def sqrt(x):
-    return apply(SQRT, (x,), (), _float_result(x))
+    return unary(SQRT, x, (), _float_result(x))
 
 
 SIN = defop("sin", np.sin, node="SinBackward0", save=lambda ans, x: (x,),
@@ -261,7 +261,7 @@ SIN = defop("sin", np.sin, node="SinBackward0", save=lambda ans, x: (x,),
 
 
 def sin(x):
-    return apply(SIN, (x,), (), _float_result(x))
+    return unary(SIN, x, (), _float_result(x))
 
 
 COS = defop("cos", np.cos, node="CosBackward0", save=lambda ans, x: (x,),
@@ -269,7 +269,7 @@ COS = defop("cos", np.cos, node="CosBackward0", save=lambda ans, x: (x,),
 
 
 def cos(x):
-    return apply(COS, (x,), (), _float_result(x))
+    return unary(COS, x, (), _float_result(x))
 
 
 TAN = defop("tan", np.tan, node="TanBackward0", save=lambda ans, x: (ans,),
@@ -277,7 +277,7 @@ TAN = defop("tan", np.tan, node="TanBackward0", save=lambda ans, x: (ans,),
 
 
 def tan(x):
-    return apply(TAN, (x,), (), _float_result(x))
+    return unary(TAN, x, (), _float_result(x))
 
 
 TANH = defop("tanh", np.tanh, node="TanhBackward0", save=lambda ans, x: (ans,),
@@ -285,7 +285,7 @@ TANH = defop("tanh", np.tanh, node="TanhBackward0", save=lambda ans, x: (ans,),
 
 
 def tanh(x):
-    return apply(TANH, (x,), (), _float_result(x))
+    return unary(TANH, x, (), _float_result(x))
 
 
 def _sigmoid(x):
@@ -301,7 +301,7 @@ SIGMOID = defop("sigmoid", _sigmoid, node="SigmoidBackward0", save=lambda ans, x
 
 
 def sigmoid(x):
-    return apply(SIGMOID, (x,), (), _float_result(x))
+    return unary(SIGMOID, x, (), _float_result(x))
 
 
 RELU = defop("relu", lambda x: np.maximum(x, 0), node="ReluBackward0", save=lambda ans, x: (ans,),
@@ -311,7 +311,7 @@ RELU = defop("relu", lambda x: np.maximum(x, 0), node="ReluBackward0", save=lamb
 def relu(x):
     if x._data.dtype.kind == "b":
         raise RuntimeError('"clamp_min_scalar_cpu" not implemented for \'Bool\'')
-    return apply(RELU, (x,))
+    return unary(RELU, x)
 
 
 RECIPROCAL = defop("reciprocal", lambda x: np.divide(1, x), node="ReciprocalBackward0",
@@ -320,7 +320,7 @@ RECIPROCAL = defop("reciprocal", lambda x: np.divide(1, x), node="ReciprocalBack
 
 
 def reciprocal(x):
-    return apply(RECIPROCAL, (x,), (), _float_result(x))
+    return unary(RECIPROCAL, x, (), _float_result(x))
 
 
 def _clamp_mask(x, lo, hi):
@@ -351,7 +351,7 @@ def clamp(x, min=None, max=None):
     for bound in (min, max):
         if bound is not None:
             out_dtype = out_dtype or _scalar_result(x, bound)
-    return apply(CLAMP, (x,), (min, max), out_dtype)
+    return unary(CLAMP, x, (min, max), out_dtype)
 
 
 # --- casts, copies and complex parts ----------------------------------------------------
@@ -363,14 +363,14 @@ CAST = defop("cast", lambda x, dt: x.astype(dt), node="ToCopyBackward0",
 
 
 def cast(x, np_dtype):
-    return apply(CAST, (x,), (np.dtype(np_dtype),))
+    return unary(CAST, x, (np.dtype(np_dtype),))
 
 
 CLONE = defop("clone", np.array, node="CloneBackward0", vjp=lambda g: g, jvp=lambda t: t)
 
 
 def clone(x):
-    return apply(CLONE, (x,))
+    return unary(CLONE, x)
 
 
 REAL = defop("real", np.real, node="RealBackward0",
@@ -378,7 +378,7 @@ REAL = defop("real", np.real, node="RealBackward0",
 
 
 def real(x):
-    return apply(REAL, (x,)) if x._data.dtype.kind == "c" else x
+    return unary(REAL, x) if x._data.dtype.kind == "c" else x
 
 
 IMAG = defop("imag", np.imag, node="ImagBackward0",
@@ -388,7 +388,7 @@ IMAG = defop("imag", np.imag, node="ImagBackward0",
 def imag(x):
     if x._data.dtype.kind != "c":
         raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
-    return apply(IMAG, (x,))
+    return unary(IMAG, x)
 
 
 CONJ = defop("conj", np.conj, node="ConjBackward0",
@@ -396,7 +396,7 @@ CONJ = defop("conj", np.conj, node="ConjBackward0",
 
 
 def conj(x):
-    return apply(CONJ, (x,)) if x._data.dtype.kind == "c" else x
+    return unary(CONJ, x) if x._data.dtype.kind == "c" else x
 
 
 # --- whole-tensor writes, used by the in-place forms zero_, fill_, copy_ ---------------------
@@ -406,7 +406,7 @@ ZERO = defop("zero", np.zeros_like, node="ZeroBackward0",
 
 
 def zero(x):
-    return apply(ZERO, (x,))
+    return unary(ZERO, x)
 
 
 FILL = defop("fill", lambda x, value: np.full_like(x, value), node="FillBackward2",
@@ -419,7 +419,7 @@ def fill(x, value):
             raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
                                f"{value._data.ndim} dimensions.")
         return copy(x, value)
-    return apply(FILL, (x,), (value,))
+    return unary(FILL, x, (value,))
 
 
 COPY = defop("copy", lambda x, src: np.broadcast_to(src, x.shape).astype(x.dtype), node="CopyBackwards",
@@ -430,7 +430,7 @@ COPY = defop("copy", lambda x, src: np.broadcast_to(src, x.shape).astype(x.dtype
 def copy(x, src):
     if not _is_tensor(src):
         src = as_tensor_like(src, x)
-    return apply(COPY, (x, src))
+    return binary(COPY, x, src)
 
 
 # --- selection ---------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from .. import _dtype
 from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE
 from . import elementwise as ew
-from .registry import apply, defop, record, replay_view
+from .registry import apply, unary, defop, record, replay_view
 from .shape import INDEX, _is_basic, _normalize_index, getitem
 
 
@@ -148,7 +148,7 @@ def _index_mask(g, index):
 INDEX_PUT = defop("index_put", _index_put, node="IndexPutBackward0",
                   save=lambda ans, x, values, index: (index,),
                   vjp=(lambda g, index: ew.where(_index_mask(g, index), 0.0, g),
-                       lambda g, index: apply(INDEX, (g,), (index,))),
+                       lambda g, index: unary(INDEX, g, (index,))),
                   jvp=(lambda t, index: ew.where(_index_mask(t, index), 0.0, t),
                        lambda t, index: apply(INDEX_PUT, (ew.zeros_like(t), t), (index,))))
 

@@ -6,7 +6,7 @@ gradient back to its input's shape.
 """
 import numpy as np
 
-from .registry import apply, defop
+from .registry import binary, defop
 
 _TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
                "int32": "int", "complex64": "c10::complex<float>", "complex128": "c10::complex<double>"}
@@ -35,7 +35,7 @@ def dot(a, b):
         n, m = a._data.shape[0], b._data.shape[0]
         raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the "
                            f"same number of elements, but got {n} and {m} elements respectively")
-    return apply(DOT, (a, b))
+    return binary(DOT, a, b)
 
 
 MV = defop("mv", np.matmul, node="MvBackward0",
@@ -50,7 +50,7 @@ def mv(m, v):
         raise RuntimeError(f"size mismatch, got input ({m._data.shape[0] if m._data.ndim else 0}), "
                            f"mat ({shape}), vec ({v._data.shape[0] if v._data.ndim else 0})")
     _same_dtype(m, v)
-    return apply(MV, (m, v))
+    return binary(MV, m, v)
 
 
 MM = defop("mm", np.matmul, node="MmBackward0",
@@ -68,7 +68,7 @@ def mm(a, b):
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a._data.shape[0]}x{a._data.shape[1]} "
                            f"and {b._data.shape[0]}x{b._data.shape[1]})")
     _same_dtype(a, b)
-    return apply(MM, (a, b))
+    return binary(MM, a, b)
 
 
 # batched, broadcasting product of two tensors of at least 2 dims
@@ -98,7 +98,7 @@ def matmul(a, b):
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{a2._data.shape[0]}, {a2._data.shape[-1]}] but got: "
                            f"[{b2._data.shape[0]}, {b2._data.shape[-2]}].")
-    out = apply(MATMUL, (a2, b2))
+    out = binary(MATMUL, a2, b2)
     if db == 1:
         out = out.squeeze(-1)
     if da == 1:

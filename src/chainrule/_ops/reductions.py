@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import _dtype, return_types
 from .._tensor import _wrap
-from .registry import apply, defop
+from .registry import unary, defop
 from .shape import wrap_dims
 
 
@@ -48,8 +48,8 @@ def sum(x, dim=None, keepdim=False, *, dtype=None):
     if dtype is not None and dtype.np != x._data.dtype:
         x = x.to(dtype)
     if dim is None:
-        return apply(SUM, (x,), (None, False), _int_sum_dtype(x, dtype))
-    return apply(SUM_DIM, (x,), (_reduce_args(x, dim), keepdim), _int_sum_dtype(x, dtype))
+        return unary(SUM, x, (None, False), _int_sum_dtype(x, dtype))
+    return unary(SUM_DIM, x, (_reduce_args(x, dim), keepdim), _int_sum_dtype(x, dtype))
 
 
 def _count(shape, dims):
@@ -79,8 +79,8 @@ def mean(x, dim=None, keepdim=False, *, dtype=None):
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {x.dtype.name.capitalize() if x.dtype.name != 'int64' else 'Long'}")
     if dim is None:
-        return apply(MEAN, (x,), (None, False))
-    return apply(MEAN_DIM, (x,), (_reduce_args(x, dim), keepdim))
+        return unary(MEAN, x, (None, False))
+    return unary(MEAN_DIM, x, (_reduce_args(x, dim), keepdim))
 
 
 # --- max / min -------------------------------------------------------------------------
@@ -114,13 +114,13 @@ def _put_along(g, index, dim, keepdim, shape):
 # the gradient of picking one element per slice: put it back where it came from
 PUT_ALONG = defop("put_along", _put_along, node="IndexBackward0",
                   save=lambda ans, g, index, dim, keepdim, shape: (index, dim, keepdim),
-                  vjp=lambda gg, index, dim, keepdim: apply(TAKE_ALONG, (gg,), (index, dim, keepdim)),
-                  jvp=lambda t, index, dim, keepdim: apply(TAKE_ALONG, (t,), (index, dim, keepdim)))
+                  vjp=lambda gg, index, dim, keepdim: unary(TAKE_ALONG, gg, (index, dim, keepdim)),
+                  jvp=lambda t, index, dim, keepdim: unary(TAKE_ALONG, t, (index, dim, keepdim)))
 
 _take_along_rules = dict(
     save=lambda ans, x, index, dim, keepdim: (x._data.shape, index, dim, keepdim),
-    vjp=lambda g, shape, index, dim, keepdim: apply(PUT_ALONG, (g,), (index, dim, keepdim, shape)),
-    jvp=lambda t, shape, index, dim, keepdim: apply(TAKE_ALONG, (t,), (index, dim, keepdim)))
+    vjp=lambda g, shape, index, dim, keepdim: unary(PUT_ALONG, g, (index, dim, keepdim, shape)),
+    jvp=lambda t, shape, index, dim, keepdim: unary(TAKE_ALONG, t, (index, dim, keepdim)))
 
 TAKE_ALONG = defop("take_along", _take_along, node="GatherBackward0", **_take_along_rules)
 MAX_DIM = defop("max_dim", _take_along, node="MaxBackward0", **_take_along_rules)
@@ -138,14 +138,14 @@ def _check_nonempty(x, name, dim):
 def _extreme(x, dim, keepdim, whole_op, dim_op, arg, result_type, name):
     if dim is None:
         _check_nonempty(x, name, None)
-        return apply(whole_op, (x,))
+        return unary(whole_op, x)
     dim = wrap_dims(dim, x._data.ndim)[0] if x._data.ndim else 0
     _check_nonempty(x, name, dim)
     data = x._data if x._data.ndim else x._data.reshape(1)
     index = np.expand_dims(arg(data, axis=dim), dim)
     if x._data.ndim == 0:
         return result_type((x.clone(), _wrap(np.asarray(0, dtype=np.int64))))
-    values = apply(dim_op, (x,), (index, dim, keepdim))
+    values = unary(dim_op, x, (index, dim, keepdim))
     indices = index if keepdim else index.squeeze(dim)
     return result_type((values, _wrap(indices.astype(np.int64))))
 
@@ -217,7 +217,7 @@ def sum_to_size(x, shape):
     shape = tuple(shape)
     if x._data.shape == shape:
         return x
-    return apply(SUM_TO_SIZE, (x,), (shape,))
+    return unary(SUM_TO_SIZE, x, (shape,))
 
 
 from . import elementwise as _ew  # noqa: E402  (max/min with a tensor use where)

@@ -20,7 +20,9 @@ from numpy import asarray, ndarray
 
 from ..autograd.engine import ANS, Node, grad_accumulator
 from ..autograd.grad_mode import STATE
-from .._tensor import Tensor, _wrap
+from .._tensor import Tensor, _wrap, extras
+
+_new = object.__new__
 
 OPS = {}
 
@@ -55,12 +57,10 @@ def apply(op, inputs, params=(), dtype=None):
     """Runs ``op`` on the tensors ``inputs`` and records a graph node when needed.
 
     ``dtype``: the result's NumPy dtype when PyTorch's promotion differs from NumPy's
-    (the callers decide; see ``_dtype``).
+    (the callers decide; see ``_dtype``). ``unary`` and ``binary`` are the same with
+    fewer steps, for the hot path.
     """
-    if len(inputs) == 1:
-        data = op.forward(inputs[0]._data, *params)
-    else:
-        data = op.forward(*[t._data for t in inputs], *params)
+    data = op.forward(*[t._data for t in inputs], *params)
     if data.__class__ is not ndarray:  # NumPy returns scalars from 0-d computations
         data = asarray(data)
     if dtype is not None and data.dtype != dtype:
@@ -76,49 +76,91 @@ def apply(op, inputs, params=(), dtype=None):
     return out
 
 
+def unary(op, x, params=(), dtype=None):
+    """``apply`` for one input."""
+    data = op.forward(x._data, *params)
+    if data.__class__ is not ndarray:
+        data = asarray(data)
+    if dtype is not None and data.dtype != dtype:
+        data = data.astype(dtype)
+    out = _wrap(data)
+    if op.is_view:
+        _mark_view(out, x, op, params)
+    if x._requires_grad and STATE.enabled:
+        record(op, out, (x,), params)
+    return out
+
+
+def binary(op, x, y, dtype=None):
+    """``apply`` for two inputs and no parameters."""
+    data = op.forward(x._data, y._data)
+    if data.__class__ is not ndarray:
+        data = asarray(data)
+    if dtype is not None and data.dtype != dtype:
+        data = data.astype(dtype)
+    out = _wrap(data)
+    if (x._requires_grad or y._requires_grad) and STATE.enabled:
+        record(op, out, (x, y), ())
+    return out
+
+
 def record(op, out, inputs, params):
     """Attaches to ``out`` the node that backward will run for ``op``."""
-    node = Node.__new__(Node)
+    node = _new(Node)
     node.op = op
-    node.next = tuple([_edge(t) for t in inputs])
-    node.meta = tuple([(t._data.shape, t._data.dtype) if t._requires_grad else None
-                       for t in inputs])
-    node.ans = node.pre_hooks = node.hooks = node.retained = None
+    node.hooks = None
+    shape, dtype = out._data.shape, out._data.dtype
+    edges = []
+    metas = None
+    for i, t in enumerate(inputs):
+        if t.grad_fn is not None:
+            edges.append(t.grad_fn)
+        elif t._requires_grad:
+            edges.append(grad_accumulator(t))
+        else:
+            edges.append(None)
+            continue
+        data = t._data
+        if data.shape != shape or data.dtype != dtype:  # the engine must reduce or cast
+            if metas is None:
+                metas = [None] * len(inputs)
+            metas[i] = (data.shape, data.dtype)
+    node.next = tuple(edges)
+    node.meta = metas
     if op.save is None:
         node.saved = node.checks = ()
+        node.ans = None
     else:
-        saved = op.save(out, *inputs, *params)
-        checks = []
-        for s in saved:
-            if isinstance(s, Tensor):
-                if s is out:
-                    node.ans = out._data
-                    checks.append((out._version, out._version[0], None))
-                else:
-                    checks.append((s._version, s._version[0], s))
-        node.saved = tuple([ANS if s is out else s for s in saved]) if node.ans is not None else saved
-        node.checks = checks
+        _save(node, op.save(out, *inputs, *params), out)
     out._requires_grad = True
     out.grad_fn = node
     return node
 
 
-def _edge(t):
-    if t.grad_fn is not None:
-        return t.grad_fn
-    if t._requires_grad:
-        return t._accumulator or grad_accumulator(t)
-    return None
+def _save(node, saved, out):
+    """Keeps what the rules need, with the version of each saved tensor (see engine)."""
+    checks = []
+    node.ans = None
+    for s in saved:
+        if isinstance(s, Tensor):
+            if s is out:  # never hold the output itself: that would be a cycle
+                node.ans = out._data
+                checks.append((out._version, out._version[0], None))
+            else:
+                checks.append((s._version, s._version[0], s))
+    node.saved = tuple([ANS if s is out else s for s in saved]) if node.ans is not None else saved
+    node.checks = checks
 
 
 def _mark_view(out, x, op, params):
     """``out`` shares ``x``'s memory: same version counter, and a recipe to rebuild it
     from the base (used when an in-place op on the view must update the base's graph)."""
     out._version = x._version
+    e = extras(out)
     if x._base is None:
-        out._base, out._view_steps = x, ((op, params),)
+        e.base, e.view_steps = x, ((op, params),)
     else:
-        out._base, out._view_steps = x._base, x._view_steps + ((op, params),)
+        e.base, e.view_steps = x._base, x._view_steps + ((op, params),)
 
 
 def replay_view(base, steps):

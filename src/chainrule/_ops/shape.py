@@ -5,8 +5,8 @@ input; ``registry`` gives such outputs the input's version counter.
 """
 import numpy as np
 
-from .._tensor import Tensor, _wrap
-from .registry import apply, defop
+from .._tensor import Tensor
+from .registry import unary, defop
 
 # --- argument helpers -------------------------------------------------------------------
 
@@ -65,7 +65,7 @@ VIEW = defop("view", lambda x, shape: np.reshape(x, shape, copy=False), node="Vi
 def view(x, shape):
     shape = _infer_shape(tuple(shape), x._data.size)
     try:
-        return apply(VIEW, (x,), (shape,))
+        return unary(VIEW, x, (shape,))
     except ValueError:
         raise RuntimeError("view size is not compatible with input tensor's size and stride (at "
                            "least one dimension spans across two contiguous subspaces). Use "
@@ -84,9 +84,9 @@ def reshape(x, shape):
     if shape == x._data.shape:
         return view(x, shape)
     try:
-        return apply(VIEW, (x,), (shape,))
+        return unary(VIEW, x, (shape,))
     except ValueError:
-        return apply(UNSAFE_VIEW, (x.clone(),), (shape,))
+        return unary(UNSAFE_VIEW, x.clone(), (shape,))
 
 
 def flatten(x, start_dim=0, end_dim=-1):
@@ -116,10 +116,10 @@ SQUEEZE_DIM = defop("squeeze_dim", lambda x, dims: np.squeeze(x, dims), node="Sq
 def squeeze(x, dim=None):
     shape = x._data.shape
     if dim is None:
-        return apply(SQUEEZE, (x,), (tuple(i for i, s in enumerate(shape) if s == 1),))
+        return unary(SQUEEZE, x, (tuple(i for i, s in enumerate(shape) if s == 1),))
     dims = tuple(d for d in wrap_dims(dim, x._data.ndim) if x._data.ndim and shape[d] == 1)
     op = SQUEEZE_DIM if isinstance(dim, (int, np.integer)) else SQUEEZE
-    return apply(op, (x,), (dims,))
+    return unary(op, x, (dims,))
 
 
 UNSQUEEZE = defop("unsqueeze", np.expand_dims, node="UnsqueezeBackward0",
@@ -128,7 +128,7 @@ UNSQUEEZE = defop("unsqueeze", np.expand_dims, node="UnsqueezeBackward0",
 
 
 def unsqueeze(x, dim):
-    return apply(UNSQUEEZE, (x,), (wrap_dim(dim, x._data.ndim + 1),))
+    return unary(UNSQUEEZE, x, (wrap_dim(dim, x._data.ndim + 1),))
 
 
 # --- transposes and broadcasting ---------------------------------------------------------------
@@ -148,7 +148,7 @@ def permute(x, dims):
     dims = tuple(wrap_dim(d, ndim) for d in dims)
     if len(set(dims)) != ndim:
         raise RuntimeError("permute(): duplicate dims are not allowed.")
-    return apply(PERMUTE, (x,), (dims,))
+    return unary(PERMUTE, x, (dims,))
 
 
 TRANSPOSE = defop("transpose", np.swapaxes, node="TransposeBackward0",
@@ -159,7 +159,7 @@ TRANSPOSE = defop("transpose", np.swapaxes, node="TransposeBackward0",
 
 def transpose(x, dim0, dim1):
     ndim = x._data.ndim
-    return apply(TRANSPOSE, (x,), (wrap_dim(dim0, ndim), wrap_dim(dim1, ndim)))
+    return unary(TRANSPOSE, x, (wrap_dim(dim0, ndim), wrap_dim(dim1, ndim)))
 
 
 T_OP = defop("t", np.transpose, node="TBackward0",
@@ -169,7 +169,7 @@ T_OP = defop("t", np.transpose, node="TBackward0",
 def t(x):
     if x._data.ndim > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {x._data.ndim}D")
-    return apply(T_OP, (x,))
+    return unary(T_OP, x)
 
 
 EXPAND = defop("expand", np.broadcast_to, node="ExpandBackward0",
@@ -199,7 +199,7 @@ def expand(x, sizes):
                                f"({own}) at non-singleton dimension {i}.  Target sizes: {list(sizes)}.  "
                                f"Tensor sizes: {list(shape)}")
         target.append(s)
-    return apply(EXPAND, (x,), (tuple(target),))
+    return unary(EXPAND, x, (tuple(target),))
 
 
 # --- indexing ---------------------------------------------------------------------------
@@ -277,8 +277,8 @@ def _scatter_index(g, index, shape, accumulate):
 def _basic_rules(node):
     return dict(node=node, view=True,
                 save=lambda ans, x, index: (x._data.shape, index),
-                vjp=lambda g, shape, index: apply(INDEX_BACKWARD, (g,), (index, shape, False)),
-                jvp=lambda t, shape, index: apply(SELECT_BASIC, (t,), (index,)))
+                vjp=lambda g, shape, index: unary(INDEX_BACKWARD, g, (index, shape, False)),
+                jvp=lambda t, shape, index: unary(SELECT_BASIC, t, (index,)))
 
 
 def _getitem(x, index):
@@ -299,23 +299,23 @@ _BASIC_OPS = {op.node_name: op for op in (SELECT_BASIC, SLICE_BASIC, UNSQUEEZE_I
 # advanced indexing copies; repeated indices accumulate their gradients
 INDEX = defop("index", _getitem, node="IndexBackward0",
               save=lambda ans, x, index: (x._data.shape, index),
-              vjp=lambda g, shape, index: apply(INDEX_BACKWARD, (g,), (index, shape, True)),
-              jvp=lambda t, shape, index: apply(INDEX, (t,), (index,)))
+              vjp=lambda g, shape, index: unary(INDEX_BACKWARD, g, (index, shape, True)),
+              jvp=lambda t, shape, index: unary(INDEX, t, (index,)))
 
 INDEX_BACKWARD = defop(
     "index_backward", _scatter_index, node="IndexPutBackward0",
     save=lambda ans, g, index, shape, accumulate: (index, shape, accumulate),
-    vjp=lambda gg, index, shape, accumulate: apply(INDEX, (gg,), (index,)),
-    jvp=lambda t, index, shape, accumulate: apply(INDEX_BACKWARD, (t,), (index, shape, accumulate)))
+    vjp=lambda gg, index, shape, accumulate: unary(INDEX, gg, (index,)),
+    jvp=lambda t, index, shape, accumulate: unary(INDEX_BACKWARD, t, (index, shape, accumulate)))
 
 
 def getitem(x, index):
     index = _normalize_index(index)
     if _is_basic(index):
         _check_bounds(x._data, index)
-        return apply(_BASIC_OPS[_basic_node_name(index)], (x,), (index,))
+        return unary(_BASIC_OPS[_basic_node_name(index)], x, (index,))
     try:
-        return apply(INDEX, (x,), (index,))
+        return unary(INDEX, x, (index,))
     except IndexError as e:
         raise IndexError(_index_error(str(e))) from None
 

@@ -49,10 +49,13 @@ class Node:
     ``saved``:  what the op's ``save`` kept for its rules; None once backward freed it
     ``checks``: (version counter, version when saved, tensor) for each saved tensor
     ``ans``:    the output's array when the rules need the output, else None
+    ``hooks``:  None, or the node's ``NodeHooks``
+
+    ``meta`` is None as a whole when no input needs reducing: the common case of an
+    elementwise op on same-shaped inputs costs nothing here.
     """
 
-    __slots__ = ("op", "next", "meta", "saved", "checks", "ans", "pre_hooks", "hooks",
-                 "retained", "__weakref__")
+    __slots__ = ("op", "next", "meta", "saved", "checks", "ans", "hooks", "__weakref__")
 
     def name(self):
         return self.op.node_name
@@ -61,17 +64,18 @@ class Node:
     def next_functions(self):
         return tuple((n, 0) for n in self.next)
 
+    def node_hooks(self):
+        if self.hooks is None:
+            self.hooks = NodeHooks()
+        return self.hooks
+
     def register_hook(self, fn):
         """``fn(grad_inputs, grad_outputs)`` runs after this node's vjp."""
-        if self.hooks is None:
-            self.hooks = []
-        return _Handle(self.hooks, fn)
+        return _Handle(self.node_hooks().post, fn)
 
     def register_prehook(self, fn):
         """``fn(grad_outputs)`` runs before this node's vjp and may replace them."""
-        if self.pre_hooks is None:
-            self.pre_hooks = []
-        return _Handle(self.pre_hooks, lambda g: _first(fn((g,))))
+        return _Handle(self.node_hooks().pre, lambda g: _first(fn((g,))))
 
     def __repr__(self):
         return f"<{self.name()} object at {hex(id(self))}>"
@@ -93,6 +97,19 @@ class Node:
         if self.checks:
             self.saved = None
             self.ans = None
+
+
+class NodeHooks:
+    """A node's hooks: ``pre`` (tensor hooks, may replace the gradient), ``post``
+    (see the output gradients) and ``retained`` (weakref to a ``retain_grad`` tensor)."""
+
+    __slots__ = ("pre", "post", "retained")
+
+    def __init__(self):
+        self.pre, self.post, self.retained = [], [], None
+
+    def retains(self, tensor):
+        return self.retained is not None and self.retained() is tensor
 
 
 def _first(result):
@@ -129,7 +146,7 @@ class AccumulateGrad(Node):
         self.meta = ()
         self.saved = ()
         self.checks = ()
-        self.ans = self.pre_hooks = self.hooks = self.retained = None
+        self.ans = self.hooks = None
 
     def name(self):
         return "AccumulateGrad"
@@ -160,10 +177,10 @@ class _Handle:
 
 def grad_accumulator(leaf):
     """The leaf's one AccumulateGrad node, made on first use."""
-    acc = leaf._accumulator
-    if acc is None:
-        acc = leaf._accumulator = AccumulateGrad(leaf)
-    return acc
+    e = _extras(leaf)
+    if e.accumulator is None:
+        e.accumulator = AccumulateGrad(leaf)
+    return e.accumulator
 
 
 def _reduce(g, shape, dtype):
@@ -182,13 +199,16 @@ def _reduce(g, shape, dtype):
 def _call_vjp(node, g, wanted):
     """The gradients for each input of ``node`` given the gradient ``g`` of its output."""
     saved = node.unpack_saved()
+    metas = node.meta
     grads = []
-    for rule, meta, child in zip(node.op.vjp, node.meta, node.next):
-        if meta is None or (wanted is not None and child not in wanted):
+    for i, child in enumerate(node.next):
+        if child is None or (wanted is not None and child not in wanted):
             grads.append(None)
             continue
-        gi = rule(g, *saved)
-        grads.append(None if gi is None else _reduce(gi, *meta))
+        gi = node.op.vjp[i](g, *saved)
+        if metas is not None and metas[i] is not None and gi is not None:
+            gi = _reduce(gi, *metas[i])
+        grads.append(gi)
     return grads
 
 
@@ -202,8 +222,9 @@ def _run_hooks(hooks, g):
 
 def _accumulate(leaf, g, create_graph):
     """``AccumulateGrad``: store or add ``g`` into ``leaf.grad`` (see the module notes)."""
-    if leaf._hooks:
-        g = _run_hooks(leaf._hooks, g)
+    e = leaf._extra
+    if e is not None and e.hooks:
+        g = _run_hooks(e.hooks, g)
     old = leaf._grad
     if old is None:
         leaf._grad = g if create_graph else _wrap(np.array(g._data))
@@ -211,8 +232,8 @@ def _accumulate(leaf, g, create_graph):
         leaf._grad = old + g
     else:
         old._data += g._data
-    if leaf._post_accumulate_hooks:
-        for hook in leaf._post_accumulate_hooks:
+    if e is not None and e.post_accumulate_hooks:
+        for hook in e.post_accumulate_hooks:
             hook(leaf)
 
 
@@ -283,11 +304,12 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
         while ready:
             node = ready.pop()
             g = buffers.pop(node, None)
+            hooks = node.hooks
             if g is not None:
-                if node.pre_hooks:
-                    g = _run_hooks(node.pre_hooks, g)
-                if node.retained is not None:
-                    _retain(node.retained(), g, create_graph)
+                if hooks is not None:
+                    g = _run_hooks(hooks.pre, g)
+                    if hooks.retained is not None:
+                        _retain(hooks.retained(), g, create_graph)
                 if targets is not None and node in targets:
                     for i in targets[node]:
                         captured[i] = g
@@ -298,8 +320,8 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
                     continue
                 if wanted is None or node in wanted:
                     grads = _call_vjp(node, g, wanted)
-                    if node.hooks:
-                        for hook in node.hooks:
+                    if hooks is not None:
+                        for hook in hooks.post:
                             hook(tuple(grads), (g,))
                     if not retain_graph:
                         node.release()
@@ -325,8 +347,8 @@ def _retain(tensor, g, create_graph):
     tensor._grad = g.clone() if tensor._grad is None else tensor._grad + g
 
 
-def bind(wrap, legacy_type_name, sum_to_size, cast):
+def bind(wrap, extras, legacy_type_name, sum_to_size, cast):
     """Hands the engine the few tensor helpers it uses. Called once by ``_tensor`` (which
     imports this module, so the engine cannot import it back at load time)."""
-    global _wrap, _legacy_type_name, _sum_to_size, _cast
-    _wrap, _legacy_type_name, _sum_to_size, _cast = wrap, legacy_type_name, sum_to_size, cast
+    global _wrap, _extras, _legacy_type_name, _sum_to_size, _cast
+    _wrap, _extras, _legacy_type_name, _sum_to_size, _cast = wrap, extras, legacy_type_name, sum_to_size, cast
