@@ -647,7 +647,7 @@ class Tensor:
         return _ew.imag(self)
 
     def conj(self):
-        return _ew.conj(self)
+        return _ew.conj(self) if self._data.dtype.kind == "c" else self
 
     def matmul(self, other):
         return _linalg.matmul(self, other)

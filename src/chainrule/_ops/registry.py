@@ -30,9 +30,9 @@ OPS = {}
 class Op:
     """A registered op. See the module docstring for the fields."""
 
-    __slots__ = ("name", "forward", "save", "vjp", "jvp", "node_name", "is_view")
+    __slots__ = ("name", "forward", "save", "vjp", "jvp", "node_name", "is_view", "elementwise")
 
-    def __init__(self, name, forward, node, vjp, jvp, save, is_view):
+    def __init__(self, name, forward, node, vjp, jvp, save, is_view, elementwise):
         self.name = name
         self.forward = forward
         self.node_name = node
@@ -40,16 +40,18 @@ class Op:
         self.jvp = jvp if isinstance(jvp, tuple) else (jvp,)
         self.save = save
         self.is_view = is_view
+        self.elementwise = elementwise
 
     def __repr__(self):
         return f"<op {self.name}>"
 
 
-def defop(name, forward, *, node, vjp, jvp, save=None, view=False):
-    """Registers an op; ``view=True`` marks outputs that share memory with input 0."""
+def defop(name, forward, *, node, vjp, jvp, save=None, view=False, elementwise=False):
+    """Registers an op. ``view=True``: outputs share memory with input 0.
+    ``elementwise=True``: a one-input op whose output has its input's shape."""
     if name in OPS:
         raise ValueError(f"op {name!r} registered twice")
-    op = OPS[name] = Op(name, forward, node, vjp, jvp, save, view)
+    op = OPS[name] = Op(name, forward, node, vjp, jvp, save, view, elementwise)
     return op
 
 
@@ -83,11 +85,15 @@ def unary(op, x, params=(), dtype=None):
         data = asarray(data)
     if dtype is not None and data.dtype != dtype:
         data = data.astype(dtype)
-    out = _wrap(data)
+    out = _new(Tensor)  # _wrap, inlined: this is the hottest constructor call
+    out._data = data
+    out._requires_grad = False
+    out.grad_fn = out._grad = out._extra = None
+    out._version = [0]
     if op.is_view:
         _mark_view(out, x, op, params)
     if x._requires_grad and STATE.enabled:
-        record(op, out, (x,), params)
+        _record_unary(op, out, x, params)
     return out
 
 
@@ -98,7 +104,11 @@ def binary(op, x, y, dtype=None):
         data = asarray(data)
     if dtype is not None and data.dtype != dtype:
         data = data.astype(dtype)
-    out = _wrap(data)
+    out = _new(Tensor)
+    out._data = data
+    out._requires_grad = False
+    out.grad_fn = out._grad = out._extra = None
+    out._version = [0]
     if (x._requires_grad or y._requires_grad) and STATE.enabled:
         record(op, out, (x, y), ())
     return out
@@ -135,6 +145,27 @@ def record(op, out, inputs, params):
     out._requires_grad = True
     out.grad_fn = node
     return node
+
+
+def _record_unary(op, out, x, params):
+    """``record`` for one input, the most common node, without the loops."""
+    node = _new(Node)
+    node.op = op
+    node.hooks = None
+    node.next = (x.grad_fn or grad_accumulator(x),)
+    data, result = x._data, out._data
+    if data.dtype is result.dtype and (op.elementwise or data.shape == result.shape):
+        node.meta = None
+    else:
+        node.meta = None if data.shape == result.shape and data.dtype == result.dtype else \
+            ((data.shape, data.dtype),)
+    if op.save is None:
+        node.saved = node.checks = ()
+        node.ans = None
+    else:
+        _save(node, op.save(out, x, *params), out)
+    out._requires_grad = True
+    out.grad_fn = node
 
 
 def _save(node, saved, out):

@@ -93,11 +93,6 @@ class Node:
             saved = tuple(ans if s is ANS else s for s in saved)
         return saved
 
-    def release(self):
-        if self.checks:
-            self.saved = None
-            self.ans = None
-
 
 class NodeHooks:
     """A node's hooks: ``pre`` (tensor hooks, may replace the gradient), ``post``
@@ -198,7 +193,7 @@ def _reduce(g, shape, dtype):
 
 def _call_vjp(node, g, wanted):
     """The gradients for each input of ``node`` given the gradient ``g`` of its output."""
-    saved = node.unpack_saved()
+    saved = node.saved if node.ans is None and not node.checks else node.unpack_saved()
     metas = node.meta
     grads = []
     for i, child in enumerate(node.next):
@@ -304,8 +299,9 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
         while ready:
             node = ready.pop()
             g = buffers.pop(node, None)
-            hooks = node.hooks
+            grads = None
             if g is not None:
+                hooks = node.hooks
                 if hooks is not None:
                     g = _run_hooks(hooks.pre, g)
                     if hooks.retained is not None:
@@ -323,17 +319,18 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
                     if hooks is not None:
                         for hook in hooks.post:
                             hook(tuple(grads), (g,))
-                    if not retain_graph:
-                        node.release()
-                    for child, gi in zip(node.next, grads):
-                        if gi is not None and child is not None:
-                            buffers[child] = buffers[child] + gi if child in buffers else gi
-            for child in node.next:
-                if child is not None:
-                    left = deps[child] - 1
-                    deps[child] = left
-                    if left == 0:
-                        ready.append(child)
+                    if not retain_graph and node.checks:
+                        node.saved = node.ans = None  # see "Freeing" above
+            for i, child in enumerate(node.next):
+                if child is None:
+                    continue
+                if grads is not None and grads[i] is not None:
+                    gi = grads[i]
+                    buffers[child] = buffers[child] + gi if child in buffers else gi
+                left = deps[child] - 1
+                deps[child] = left
+                if left == 0:
+                    ready.append(child)
     finally:
         STATE.enabled = previous_mode
     return captured
