@@ -90,7 +90,7 @@ class Node:
                 raise RuntimeError(_modified_message(self, counter[0], version, tensor))
         if self.ans is not None:
             ans = _wrap(self.ans, STATE.enabled, self if STATE.enabled else None)
-            saved = tuple(ans if s is ANS else s for s in saved)
+            saved = (ans,) if len(saved) == 1 else tuple([ans if s is ANS else s for s in saved])
         return saved
 
 
@@ -195,6 +195,13 @@ def _call_vjp(node, g, wanted):
     """The gradients for each input of ``node`` given the gradient ``g`` of its output."""
     saved = node.saved if node.ans is None and not node.checks else node.unpack_saved()
     metas = node.meta
+    if len(node.next) == 1:  # most nodes: skip the loop
+        if wanted is not None and node.next[0] not in wanted:
+            return (None,)
+        gi = node.op.vjp[0](g, *saved)
+        if metas is not None and metas[0] is not None and gi is not None:
+            gi = _reduce(gi, *metas[0])
+        return (gi,)
     grads = []
     for i, child in enumerate(node.next):
         if child is None or (wanted is not None and child not in wanted):
@@ -233,18 +240,20 @@ def _accumulate(leaf, g, create_graph):
 
 
 def _count_dependencies(roots):
+    """For each node reachable from ``roots``: how many edges lead into it."""
     deps = {}
     stack = list(roots)
-    seen = set(stack)
     while stack:
         node = stack.pop()
         for child in node.next:
             if child is None:
                 continue
-            deps[child] = deps.get(child, 0) + 1
-            if child not in seen:
-                seen.add(child)
-                stack.append(child)
+            if child in deps:
+                deps[child] += 1
+            else:
+                deps[child] = 1
+                if child not in roots:  # first visit: count its own edges once, from here
+                    stack.append(child)
     return deps
 
 
