@@ -72,3 +72,23 @@ def clone(input, *, memory_format=None):
 
 def detach(input):
     return input.detach()
+
+
+__all__ = [
+    "abs", "absolute", "add", "all", "any", "arange", "argmax", "argmin", "as_tensor", "autograd",
+    "bool", "can_cast", "cdouble", "cfloat", "clamp", "clip", "clone", "complex128", "complex64",
+    "cos", "default_generator", "detach", "device", "div", "divide", "dot", "double", "dtype",
+    "empty", "empty_like", "enable_grad", "eq", "exp", "eye", "flatten", "float", "float16",
+    "float32", "float64", "from_numpy", "full", "full_like", "ge", "Generator", "get_default_dtype",
+    "get_printoptions", "gt", "half", "inference_mode", "initial_seed", "int", "int16", "int32",
+    "int64", "int8", "is_complex", "is_floating_point", "is_grad_enabled",
+    "is_inference_mode_enabled", "is_tensor", "le", "linspace", "log", "long", "lt", "manual_seed",
+    "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul", "multiply", "mv", "ne",
+    "neg", "negative", "nn", "no_grad", "normal", "numel", "ones", "ones_like", "permute", "pow",
+    "promote_types", "rand", "rand_like", "randint", "randint_like", "randn", "randn_like",
+    "reciprocal", "relu", "reshape", "result_type", "return_types", "seed", "select",
+    "set_default_dtype", "set_grad_enabled", "set_printoptions", "short", "sigmoid", "sign", "sin",
+    "Size", "sqrt", "squeeze", "sub", "subtract", "sum", "swapaxes", "swapdims", "t", "tan", "tanh",
+    "tensor", "Tensor", "transpose", "true_divide", "uint8", "unsqueeze", "where", "zeros",
+    "zeros_like",
+]
