@@ -15,8 +15,8 @@ from ._printing import get_printoptions, set_printoptions
 from ._creation import (Generator, arange, as_tensor, default_generator, empty, empty_like, eye, from_numpy,
                         full, full_like, initial_seed, linspace, manual_seed, normal, ones, ones_like, rand,
                         rand_like, randint, randint_like, randn, randn_like, seed, tensor, zeros, zeros_like)
-from ._ops.elementwise import (abs, add, clamp, cos, div, eq, exp, ge, gt, le, log, lt, mul, ne, neg,
-                               pow, reciprocal, relu, sigmoid, sign, sin, sqrt, sub, tan, tanh, where)
+from ._ops.elementwise import add, div, eq, ge, gt, le, lt, mul, ne, neg, pow, sub, where
+from ._ops.unary import abs, clamp, cos, exp, log, reciprocal, relu, sigmoid, sign, sin, sqrt, tan, tanh
 from ._ops.reductions import all, any, argmax, argmin, max, maximum, mean, min, minimum, sum
 from ._ops.shape import flatten, permute, reshape, select, squeeze, t, transpose, unsqueeze
 from ._ops.linalg import dot, matmul, mm, mv

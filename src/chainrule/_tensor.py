@@ -517,7 +517,7 @@ class Tensor:
         return self
 
     def __abs__(self):
-        return _ew.abs(self)
+        return _unary.abs(self)
 
     def __invert__(self):
         return _ew.logical_not(self) if self._data.dtype.kind == "b" else _ew.bitwise_not(self)
@@ -598,43 +598,43 @@ class Tensor:
         return _ew.neg(self)
 
     def abs(self):
-        return _ew.abs(self)
+        return _unary.abs(self)
 
     def exp(self):
-        return _ew.exp(self)
+        return _unary.exp(self)
 
     def log(self):
-        return _ew.log(self)
+        return _unary.log(self)
 
     def sqrt(self):
-        return _ew.sqrt(self)
+        return _unary.sqrt(self)
 
     def sin(self):
-        return _ew.sin(self)
+        return _unary.sin(self)
 
     def cos(self):
-        return _ew.cos(self)
+        return _unary.cos(self)
 
     def tan(self):
-        return _ew.tan(self)
+        return _unary.tan(self)
 
     def tanh(self):
-        return _ew.tanh(self)
+        return _unary.tanh(self)
 
     def sigmoid(self):
-        return _ew.sigmoid(self)
+        return _unary.sigmoid(self)
 
     def relu(self):
-        return _ew.relu(self)
+        return _unary.relu(self)
 
     def reciprocal(self):
-        return _ew.reciprocal(self)
+        return _unary.reciprocal(self)
 
     def sign(self):
-        return _ew.sign(self)
+        return _unary.sign(self)
 
     def clamp(self, min=None, max=None):
-        return _ew.clamp(self, min, max)
+        return _unary.clamp(self, min, max)
 
     clip = clamp
 
@@ -763,10 +763,10 @@ class Tensor:
         return _inplace.apply_inplace(self, _ew.neg)
 
     def exp_(self):
-        return _inplace.apply_inplace(self, _ew.exp)
+        return _inplace.apply_inplace(self, _unary.exp)
 
     def clamp_(self, min=None, max=None):
-        return _inplace.apply_inplace(self, _ew.clamp, min, max)
+        return _inplace.apply_inplace(self, _unary.clamp, min, max)
 
     clip_ = clamp_
 
@@ -791,6 +791,7 @@ def _weakref(obj):
 
 # The op modules import Tensor from here, so they are bound after the class exists.
 from ._ops import elementwise as _ew  # noqa: E402
+from ._ops import unary as _unary  # noqa: E402
 from ._ops import reductions as _red  # noqa: E402
 from ._ops import shape as _shape  # noqa: E402
 from ._ops import linalg as _linalg  # noqa: E402

@@ -1,5 +1,5 @@
 """``chainrule.nn.functional``: activations (more layers and losses arrive later)."""
-from .._ops.elementwise import relu as _relu, sigmoid, tanh
+from .._ops.unary import relu as _relu, sigmoid, tanh
 from ..autograd.grad_mode import no_grad as _no_grad
 
 __all__ = ["relu", "sigmoid", "tanh"]
