@@ -16,7 +16,11 @@ from ._creation import (Generator, arange, as_tensor, default_generator, empty, 
                         full, full_like, initial_seed, linspace, manual_seed, normal, ones, ones_like, rand,
                         rand_like, randint, randint_like, randn, randn_like, seed, tensor, zeros, zeros_like)
 from ._ops.elementwise import add, div, eq, ge, gt, le, lt, mul, ne, neg, pow, sub, where
-from ._ops.unary import abs, clamp, cos, exp, log, reciprocal, relu, sigmoid, sign, sin, sqrt, tan, tanh
+from ._ops.unary import (abs, acos, acosh, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, asin,
+                         asinh, atan, atanh, ceil, clamp, clamp_max, clamp_min, clip, cos, cosh, deg2rad, exp,
+                         exp2, expm1, fix, floor, frac, log, log1p, log2, log10, logit, nan_to_num, positive,
+                         rad2deg, reciprocal, relu, round, rsqrt, sgn, sigmoid, sign, sin, sinc, sinh, sqrt,
+                         square, tan, tanh, trunc)
 from ._ops.reductions import all, any, argmax, argmin, max, maximum, mean, min, minimum, sum
 from ._ops.shape import flatten, permute, reshape, select, squeeze, t, transpose, unsqueeze
 from ._ops.linalg import dot, matmul, mm, mv
@@ -33,7 +37,6 @@ int = int32
 short = int16
 cfloat = complex64
 cdouble = complex128
-clip = clamp
 multiply = mul
 subtract = sub
 divide = div
@@ -75,20 +78,23 @@ def detach(input):
 
 
 __all__ = [
-    "abs", "absolute", "add", "all", "any", "arange", "argmax", "argmin", "as_tensor", "autograd",
-    "bool", "can_cast", "cdouble", "cfloat", "clamp", "clip", "clone", "complex128", "complex64",
-    "cos", "default_generator", "detach", "device", "div", "divide", "dot", "double", "dtype",
-    "empty", "empty_like", "enable_grad", "eq", "exp", "eye", "flatten", "float", "float16",
-    "float32", "float64", "from_numpy", "full", "full_like", "ge", "Generator", "get_default_dtype",
-    "get_printoptions", "gt", "half", "inference_mode", "initial_seed", "int", "int16", "int32",
-    "int64", "int8", "is_complex", "is_floating_point", "is_grad_enabled",
-    "is_inference_mode_enabled", "is_tensor", "le", "linspace", "log", "long", "lt", "manual_seed",
-    "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul", "multiply", "mv", "ne",
-    "neg", "negative", "nn", "no_grad", "normal", "numel", "ones", "ones_like", "permute", "pow",
-    "promote_types", "rand", "rand_like", "randint", "randint_like", "randn", "randn_like",
-    "reciprocal", "relu", "reshape", "result_type", "return_types", "seed", "select",
-    "set_default_dtype", "set_grad_enabled", "set_printoptions", "short", "sigmoid", "sign", "sin",
-    "Size", "sqrt", "squeeze", "sub", "subtract", "sum", "swapaxes", "swapdims", "t", "tan", "tanh",
-    "tensor", "Tensor", "transpose", "true_divide", "uint8", "unsqueeze", "where", "zeros",
-    "zeros_like",
+    "abs", "absolute", "acos", "acosh", "add", "all", "angle", "any", "arange", "arccos", "arccosh",
+    "arcsin", "arcsinh", "arctan", "arctanh", "argmax", "argmin", "as_tensor", "asin", "asinh",
+    "atan", "atanh", "autograd", "bool", "can_cast", "cdouble", "ceil", "cfloat", "clamp",
+    "clamp_max", "clamp_min", "clip", "clone", "complex128", "complex64", "cos", "cosh",
+    "default_generator", "deg2rad", "detach", "device", "div", "divide", "dot", "double", "dtype",
+    "empty", "empty_like", "enable_grad", "eq", "exp", "exp2", "expm1", "eye", "fix", "flatten",
+    "float", "float16", "float32", "float64", "floor", "frac", "from_numpy", "full", "full_like",
+    "ge", "Generator", "get_default_dtype", "get_printoptions", "gt", "half", "inference_mode",
+    "initial_seed", "int", "int16", "int32", "int64", "int8", "is_complex", "is_floating_point",
+    "is_grad_enabled", "is_inference_mode_enabled", "is_tensor", "le", "linspace", "log", "log10",
+    "log1p", "log2", "logit", "long", "lt", "manual_seed", "matmul", "max", "maximum", "mean",
+    "min", "minimum", "mm", "mul", "multiply", "mv", "nan_to_num", "ne", "neg", "negative", "nn",
+    "no_grad", "normal", "numel", "ones", "ones_like", "permute", "positive", "pow",
+    "promote_types", "rad2deg", "rand", "rand_like", "randint", "randint_like", "randn",
+    "randn_like", "reciprocal", "relu", "reshape", "result_type", "return_types", "round", "rsqrt",
+    "seed", "select", "set_default_dtype", "set_grad_enabled", "set_printoptions", "sgn", "short",
+    "sigmoid", "sign", "sin", "sinc", "sinh", "Size", "sqrt", "square", "squeeze", "sub",
+    "subtract", "sum", "swapaxes", "swapdims", "t", "tan", "tanh", "Tensor", "tensor", "transpose",
+    "true_divide", "trunc", "uint8", "unsqueeze", "where", "zeros", "zeros_like",
 ]

@@ -597,47 +597,6 @@ class Tensor:
     def neg(self):
         return _ew.neg(self)
 
-    def abs(self):
-        return _unary.abs(self)
-
-    def exp(self):
-        return _unary.exp(self)
-
-    def log(self):
-        return _unary.log(self)
-
-    def sqrt(self):
-        return _unary.sqrt(self)
-
-    def sin(self):
-        return _unary.sin(self)
-
-    def cos(self):
-        return _unary.cos(self)
-
-    def tan(self):
-        return _unary.tan(self)
-
-    def tanh(self):
-        return _unary.tanh(self)
-
-    def sigmoid(self):
-        return _unary.sigmoid(self)
-
-    def relu(self):
-        return _unary.relu(self)
-
-    def reciprocal(self):
-        return _unary.reciprocal(self)
-
-    def sign(self):
-        return _unary.sign(self)
-
-    def clamp(self, min=None, max=None):
-        return _unary.clamp(self, min, max)
-
-    clip = clamp
-
     @property
     def real(self):
         return _ew.real(self)
@@ -761,14 +720,6 @@ class Tensor:
 
     def neg_(self):
         return _inplace.apply_inplace(self, _ew.neg)
-
-    def exp_(self):
-        return _inplace.apply_inplace(self, _unary.exp)
-
-    def clamp_(self, min=None, max=None):
-        return _inplace.apply_inplace(self, _unary.clamp, min, max)
-
-    clip_ = clamp_
 
     def zero_(self):
         return _inplace.apply_inplace(self, _ew.zero)

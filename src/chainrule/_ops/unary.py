@@ -9,9 +9,12 @@ pass ``_float_result(x)`` so their result has the default dtype.
 """
 import numpy as np
 
-from .._tensor import _wrap
-from .elementwise import _float_result, _scalar_result, _tensor_result, _is_tensor, as_tensor_like, where, zeros_like
-from .registry import binary, defop, unary
+from .. import _dtype
+from .._tensor import Tensor, _wrap
+from .elementwise import (_float_result, _is_tensor, _scalar_result, _tensor_result, as_tensor_like, where,
+                          zeros_like)
+from .methods import inplace_method
+from .registry import apply, binary, defop, unary
 
 # --- unary maths ----------------------------------------------------------------------
 
@@ -166,18 +169,418 @@ CLAMP = defop("clamp", lambda x, lo, hi: np.clip(x, lo, hi), node="ClampBackward
               vjp=lambda g, inside: g * inside, jvp=lambda t, inside: t * inside, elementwise=True)
 
 
+CLAMP_TENSOR = defop(
+    "clamp_tensor", np.clip, node="ClampBackward0",
+    save=lambda ans, x, lo, hi: (x, lo, hi),
+    vjp=(lambda g, x, lo, hi: where((x >= lo) & (x <= hi), g, 0.0),
+         lambda g, x, lo, hi: where(x < lo, g, 0.0),
+         lambda g, x, lo, hi: where(x > hi, g, 0.0)),
+    jvp=(lambda t, x, lo, hi: where((x >= lo) & (x <= hi), t, 0.0),
+         lambda t, x, lo, hi: where(x < lo, t, 0.0),
+         lambda t, x, lo, hi: where(x > hi, t, 0.0)))
+
+
 def clamp(x, min=None, max=None):
+    """Limits ``x`` to [min, max]; bounds are numbers or tensors (which broadcast)."""
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if _is_tensor(min) or _is_tensor(max):
-        out = x
-        if min is not None:
-            out = where(out < min, as_tensor_like(min, x), out)
-        if max is not None:
-            out = where(out > max, as_tensor_like(max, x), out)
-        return out
+        lo = as_tensor_like(-np.inf if min is None else min, x)
+        hi = as_tensor_like(np.inf if max is None else max, x)
+        return apply(CLAMP_TENSOR, (x, lo, hi), (), _dtype.result_dtype((x, lo, hi)).np)
     out_dtype = None
     for bound in (min, max):
         if bound is not None:
             out_dtype = out_dtype or _scalar_result(x, bound)
     return unary(CLAMP, x, (min, max), out_dtype)
+
+
+def clamp_min(x, min):
+    return clamp(x, min=min)
+
+
+def clamp_max(x, max):
+    return clamp(x, max=max)
+
+
+clip = clamp
+
+# --- more exponentials and logarithms ------------------------------------------------------
+
+_LN2, _LN10 = float(np.log(2)), float(np.log(10))
+
+EXP2 = defop("exp2", np.exp2, node="Exp2Backward0", save=lambda ans, x: (ans,),
+             vjp=lambda g, ans: g * (ans * _LN2).conj(), jvp=lambda t, ans: t * ans * _LN2,
+             elementwise=True)
+
+
+def exp2(x):
+    return unary(EXP2, x, (), _float_result(x))
+
+
+EXPM1 = defop("expm1", np.expm1, node="Expm1Backward0", save=lambda ans, x: (ans,),
+              vjp=lambda g, ans: g * (ans + 1).conj(), jvp=lambda t, ans: t * (ans + 1),
+              elementwise=True)
+
+
+def expm1(x):
+    return unary(EXPM1, x, (), _float_result(x))
+
+
+LOG2 = defop("log2", np.log2, node="Log2Backward0", save=lambda ans, x: (x,),
+             vjp=lambda g, x: g / (x * _LN2).conj(), jvp=lambda t, x: t / (x * _LN2), elementwise=True)
+
+
+def log2(x):
+    return unary(LOG2, x, (), _float_result(x))
+
+
+LOG10 = defop("log10", np.log10, node="Log10Backward0", save=lambda ans, x: (x,),
+              vjp=lambda g, x: g / (x * _LN10).conj(), jvp=lambda t, x: t / (x * _LN10),
+              elementwise=True)
+
+
+def log10(x):
+    return unary(LOG10, x, (), _float_result(x))
+
+
+LOG1P = defop("log1p", np.log1p, node="Log1PBackward0", save=lambda ans, x: (x,),
+              vjp=lambda g, x: g / (x + 1).conj(), jvp=lambda t, x: t / (x + 1), elementwise=True)
+
+
+def log1p(x):
+    return unary(LOG1P, x, (), _float_result(x))
+
+
+RSQRT = defop("rsqrt", lambda x: 1 / np.sqrt(x), node="RsqrtBackward0", save=lambda ans, x: (ans,),
+              vjp=lambda g, ans: g * (-0.5 * ans ** 3).conj(), jvp=lambda t, ans: t * (-0.5 * ans ** 3),
+              elementwise=True)
+
+
+def rsqrt(x):
+    return unary(RSQRT, x, (), _float_result(x))
+
+
+def square(x):
+    """``x ** 2``, recorded as PyTorch records it (PowBackward0)."""
+    return x ** 2 if x._data.dtype.kind != "b" else x * x
+
+
+# --- inverse and hyperbolic trigonometry --------------------------------------------------------
+
+ASIN = defop("asin", np.arcsin, node="AsinBackward0", save=lambda ans, x: (x,),
+             vjp=lambda g, x: g * rsqrt(1 - x * x).conj(), jvp=lambda t, x: t * rsqrt(1 - x * x),
+             elementwise=True)
+
+
+def asin(x):
+    return unary(ASIN, x, (), _float_result(x))
+
+
+ACOS = defop("acos", np.arccos, node="AcosBackward0", save=lambda ans, x: (x,),
+             vjp=lambda g, x: -g * rsqrt(1 - x * x).conj(), jvp=lambda t, x: -t * rsqrt(1 - x * x),
+             elementwise=True)
+
+
+def acos(x):
+    return unary(ACOS, x, (), _float_result(x))
+
+
+ATAN = defop("atan", np.arctan, node="AtanBackward0", save=lambda ans, x: (x,),
+             vjp=lambda g, x: g / (1 + x * x).conj(), jvp=lambda t, x: t / (1 + x * x), elementwise=True)
+
+
+def atan(x):
+    return unary(ATAN, x, (), _float_result(x))
+
+
+SINH = defop("sinh", np.sinh, node="SinhBackward0", save=lambda ans, x: (x,),
+             vjp=lambda g, x: g * cosh(x).conj(), jvp=lambda t, x: t * cosh(x), elementwise=True)
+
+
+def sinh(x):
+    return unary(SINH, x, (), _float_result(x))
+
+
+COSH = defop("cosh", np.cosh, node="CoshBackward0", save=lambda ans, x: (x,),
+             vjp=lambda g, x: g * sinh(x).conj(), jvp=lambda t, x: t * sinh(x), elementwise=True)
+
+
+def cosh(x):
+    return unary(COSH, x, (), _float_result(x))
+
+
+ASINH = defop("asinh", np.arcsinh, node="AsinhBackward0", save=lambda ans, x: (x,),
+              vjp=lambda g, x: g * rsqrt(x * x + 1).conj(), jvp=lambda t, x: t * rsqrt(x * x + 1),
+              elementwise=True)
+
+
+def asinh(x):
+    return unary(ASINH, x, (), _float_result(x))
+
+
+ACOSH = defop("acosh", np.arccosh, node="AcoshBackward0", save=lambda ans, x: (x,),
+              vjp=lambda g, x: g * (rsqrt(x - 1) * rsqrt(x + 1)).conj(),
+              jvp=lambda t, x: t * rsqrt(x - 1) * rsqrt(x + 1), elementwise=True)
+
+
+def acosh(x):
+    return unary(ACOSH, x, (), _float_result(x))
+
+
+ATANH = defop("atanh", np.arctanh, node="AtanhBackward0", save=lambda ans, x: (x,),
+              vjp=lambda g, x: g / (1 - x * x).conj(), jvp=lambda t, x: t / (1 - x * x), elementwise=True)
+
+
+def atanh(x):
+    return unary(ATANH, x, (), _float_result(x))
+
+
+arcsin, arccos, arctan, arcsinh, arccosh, arctanh = asin, acos, atan, asinh, acosh, atanh
+
+
+def _logit(x, eps):
+    if eps is not None:
+        x = np.clip(x, eps, 1 - eps)
+    return np.log(x / (1 - x))
+
+
+def _logit_grad(g, x, eps):
+    slope = g / (x * (1 - x))
+    if eps is None:
+        return slope
+    return where((x < eps) | (x > 1 - eps), 0.0, slope)  # flat where the input was clamped
+
+
+LOGIT = defop("logit", _logit, node="LogitBackward0", save=lambda ans, x, eps: (x, eps),
+              vjp=_logit_grad, jvp=_logit_grad, elementwise=True)
+
+
+def logit(x, eps=None):
+    return unary(LOGIT, x, (eps,), _float_result(x))
+
+
+def _sinc_grad(g, x):
+    # d/dx sin(pi x)/(pi x) = (cos(pi x) - sinc(x)) / x, which tends to 0 at x = 0
+    safe = where(x == 0, 1.0, x)
+    return where(x == 0, 0.0, g * ((cos(safe * np.pi) - sinc(safe)) / safe).conj())
+
+
+SINC = defop("sinc", np.sinc, node="SincBackward0", save=lambda ans, x: (x,),
+             vjp=_sinc_grad, jvp=_sinc_grad, elementwise=True)
+
+
+def sinc(x):
+    return unary(SINC, x, (), _float_result(x))
+
+
+DEG2RAD = defop("deg2rad", np.deg2rad, node="Deg2RadBackward0",
+                vjp=lambda g: g * (np.pi / 180), jvp=lambda t: t * (np.pi / 180), elementwise=True)
+
+
+def deg2rad(x):
+    return unary(DEG2RAD, x, (), _float_result(x))
+
+
+RAD2DEG = defop("rad2deg", np.rad2deg, node="Rad2DegBackward0",
+                vjp=lambda g: g * (180 / np.pi), jvp=lambda t: t * (180 / np.pi), elementwise=True)
+
+
+def rad2deg(x):
+    return unary(RAD2DEG, x, (), _float_result(x))
+
+
+# --- rounding: piecewise constant, so the gradient is zero -----------------------------------
+
+def _zero_rules(node):
+    return dict(node=node, vjp=lambda g, *_: zeros_like(g), jvp=lambda t, *_: zeros_like(t),
+                elementwise=True)
+
+
+FLOOR = defop("floor", np.floor, **_zero_rules("FloorBackward0"))
+CEIL = defop("ceil", np.ceil, **_zero_rules("CeilBackward0"))
+TRUNC = defop("trunc", np.trunc, **_zero_rules("TruncBackward0"))
+ROUND = defop("round", np.round, **_zero_rules("RoundBackward0"))
+ROUND_DECIMALS = defop("round_decimals", np.round, **_zero_rules("RoundBackward1"))
+
+
+def _integer_copy(x):
+    """Rounding an integer tensor changes nothing (PyTorch returns a copy)."""
+    return x.clone()
+
+
+def floor(x):
+    return _integer_copy(x) if x._data.dtype.kind in "biu" else unary(FLOOR, x)
+
+
+def ceil(x):
+    return _integer_copy(x) if x._data.dtype.kind in "biu" else unary(CEIL, x)
+
+
+def trunc(x):
+    return _integer_copy(x) if x._data.dtype.kind in "biu" else unary(TRUNC, x)
+
+
+fix = trunc
+
+
+def round(x, *, decimals=0):
+    if x._data.dtype.kind in "biu" and decimals == 0:
+        return _integer_copy(x)
+    if decimals:
+        return unary(ROUND_DECIMALS, x, (decimals,))
+    return unary(ROUND, x)
+
+
+FRAC = defop("frac", lambda x: x - np.trunc(x), node="FracBackward0",
+             vjp=lambda g: g, jvp=lambda t: t, elementwise=True)
+
+
+def frac(x):
+    if x._data.dtype.kind in "biu":
+        raise NotImplementedError(f'"frac_cpu" not implemented for \'{_TYPE_NAMES[x._data.dtype.name]}\'')
+    return unary(FRAC, x)
+
+
+_TYPE_NAMES = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
+               "bool": "Bool"}
+
+
+def _nan_to_num(x, nan, posinf, neginf):
+    return np.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf)
+
+
+NAN_TO_NUM = defop("nan_to_num", _nan_to_num, node="NanToNumBackward0",
+                   save=lambda ans, x, nan, posinf, neginf: (_wrap(np.isfinite(x._data)),),
+                   vjp=lambda g, finite: g * finite, jvp=lambda t, finite: t * finite, elementwise=True)
+
+
+def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
+    return unary(NAN_TO_NUM, x, (nan, posinf, neginf))
+
+
+def positive(x):
+    if x._data.dtype.kind == "b":
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+    return x
+
+
+SGN = defop("sgn", np.sign, node="SgnBackward0", save=lambda ans, x: (x, ans),
+            vjp=lambda g, x, ans: _sgn_grad(g, x, ans), jvp=lambda t, x, ans: _sgn_grad(t, x, ans),
+            elementwise=True)
+
+
+def _sgn_grad(g, x, ans):
+    if x._data.dtype.kind != "c":
+        return zeros_like(g)
+    # z/|z| moves only in the direction orthogonal to z: (g - Re(g conj(s)) s) / |z|
+    magnitude = abs(x)
+    tangential = g - (g * ans.conj()).real * ans
+    return where(magnitude == 0, 0.0, tangential / where(magnitude == 0, 1.0, magnitude))
+
+
+def sgn(x):
+    return sign(x) if x._data.dtype.kind != "c" else unary(SGN, x)
+
+
+ANGLE = defop("angle", np.angle, node="AngleBackward0", save=lambda ans, x: (x,),
+              vjp=lambda g, x: _angle_grad(g, x), jvp=lambda t, x: _angle_grad(t, x), elementwise=True)
+
+
+def _angle_grad(g, x):
+    if x._data.dtype.kind != "c":
+        return zeros_like(g)
+    # angle = atan2(Im z, Re z); its gradient as a complex number is i z / |z|^2 scaled by g
+    return g * (x * 1j) / (x * x.conj()).real
+
+
+def angle(x):
+    return unary(ANGLE, x, (), _float_result(x))
+
+
+# --- Tensor methods --------------------------------------------------------------------------
+
+Tensor.abs = Tensor.absolute = abs
+Tensor.abs_ = Tensor.absolute_ = inplace_method(abs, "abs_")
+Tensor.sign = sign
+Tensor.sign_ = inplace_method(sign, "sign_")
+Tensor.sgn = sgn
+Tensor.sgn_ = inplace_method(sgn, "sgn_")
+Tensor.exp = exp
+Tensor.exp_ = inplace_method(exp, "exp_")
+Tensor.exp2 = exp2
+Tensor.exp2_ = inplace_method(exp2, "exp2_")
+Tensor.expm1 = expm1
+Tensor.expm1_ = inplace_method(expm1, "expm1_")
+Tensor.log = log
+Tensor.log_ = inplace_method(log, "log_")
+Tensor.log2 = log2
+Tensor.log2_ = inplace_method(log2, "log2_")
+Tensor.log10 = log10
+Tensor.log10_ = inplace_method(log10, "log10_")
+Tensor.log1p = log1p
+Tensor.log1p_ = inplace_method(log1p, "log1p_")
+Tensor.sqrt = sqrt
+Tensor.sqrt_ = inplace_method(sqrt, "sqrt_")
+Tensor.rsqrt = rsqrt
+Tensor.rsqrt_ = inplace_method(rsqrt, "rsqrt_")
+Tensor.square = square
+Tensor.square_ = inplace_method(square, "square_")
+Tensor.reciprocal = reciprocal
+Tensor.reciprocal_ = inplace_method(reciprocal, "reciprocal_")
+Tensor.sin = sin
+Tensor.sin_ = inplace_method(sin, "sin_")
+Tensor.cos = cos
+Tensor.cos_ = inplace_method(cos, "cos_")
+Tensor.tan = tan
+Tensor.tan_ = inplace_method(tan, "tan_")
+Tensor.asin = Tensor.arcsin = asin
+Tensor.asin_ = Tensor.arcsin_ = inplace_method(asin, "asin_")
+Tensor.acos = Tensor.arccos = acos
+Tensor.acos_ = Tensor.arccos_ = inplace_method(acos, "acos_")
+Tensor.atan = Tensor.arctan = atan
+Tensor.atan_ = Tensor.arctan_ = inplace_method(atan, "atan_")
+Tensor.sinh = sinh
+Tensor.sinh_ = inplace_method(sinh, "sinh_")
+Tensor.cosh = cosh
+Tensor.cosh_ = inplace_method(cosh, "cosh_")
+Tensor.tanh = tanh
+Tensor.tanh_ = inplace_method(tanh, "tanh_")
+Tensor.asinh = Tensor.arcsinh = asinh
+Tensor.asinh_ = Tensor.arcsinh_ = inplace_method(asinh, "asinh_")
+Tensor.acosh = Tensor.arccosh = acosh
+Tensor.acosh_ = Tensor.arccosh_ = inplace_method(acosh, "acosh_")
+Tensor.atanh = Tensor.arctanh = atanh
+Tensor.atanh_ = Tensor.arctanh_ = inplace_method(atanh, "atanh_")
+Tensor.sigmoid = sigmoid
+Tensor.sigmoid_ = inplace_method(sigmoid, "sigmoid_")
+Tensor.logit = logit
+Tensor.logit_ = inplace_method(logit, "logit_")
+Tensor.relu = relu
+Tensor.relu_ = inplace_method(relu, "relu_")
+Tensor.sinc = sinc
+Tensor.sinc_ = inplace_method(sinc, "sinc_")
+Tensor.deg2rad = deg2rad
+Tensor.deg2rad_ = inplace_method(deg2rad, "deg2rad_")
+Tensor.rad2deg = rad2deg
+Tensor.rad2deg_ = inplace_method(rad2deg, "rad2deg_")
+Tensor.floor = floor
+Tensor.floor_ = inplace_method(floor, "floor_")
+Tensor.ceil = ceil
+Tensor.ceil_ = inplace_method(ceil, "ceil_")
+Tensor.trunc = Tensor.fix = trunc
+Tensor.trunc_ = Tensor.fix_ = inplace_method(trunc, "trunc_")
+Tensor.round = round
+Tensor.round_ = inplace_method(round, "round_")
+Tensor.frac = frac
+Tensor.frac_ = inplace_method(frac, "frac_")
+Tensor.nan_to_num = nan_to_num
+Tensor.nan_to_num_ = inplace_method(nan_to_num, "nan_to_num_")
+Tensor.positive = positive
+Tensor.angle = angle
+Tensor.clamp = Tensor.clip = clamp
+Tensor.clamp_ = Tensor.clip_ = inplace_method(clamp, "clamp_")
+Tensor.clamp_min = clamp_min
+Tensor.clamp_min_ = inplace_method(clamp_min, "clamp_min_")
+Tensor.clamp_max = clamp_max
+Tensor.clamp_max_ = inplace_method(clamp_max, "clamp_max_")

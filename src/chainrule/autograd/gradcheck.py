@@ -34,27 +34,28 @@ def _outputs(func, inputs):
 
 
 def _numerical_jacobians(func, inputs, eps):
-    """For each differentiable input: a list over outputs of (out.numel, in.numel) arrays."""
-    with no_grad():
-        base = _outputs(func, inputs)
-        result = []
-        for i in _diff_inputs(inputs):
-            data = inputs[i]._data
-            flat = data.reshape(-1) if data.flags.c_contiguous else None
-            if flat is None:
-                raise ValueError("gradcheck needs contiguous inputs")
-            jac = [np.zeros((o._data.size, data.size), dtype=np.result_type(o._data.dtype, data.dtype))
-                   for o in base]
-            for k in range(data.size):
-                orig = flat[k].copy()
-                flat[k] = orig + eps
-                plus = [o._data.copy() for o in _outputs(func, inputs)]
-                flat[k] = orig - eps
-                minus = [o._data.copy() for o in _outputs(func, inputs)]
-                flat[k] = orig
-                for j, (p, m) in enumerate(zip(plus, minus)):
-                    jac[j][:, k] = ((p - m) / (2 * eps)).reshape(-1)
-            result.append(jac)
+    """For each differentiable input: a list over outputs of (out.numel, in.numel) arrays.
+
+    Grad mode stays on: for gradgradcheck, ``func`` itself runs autograd."""
+    base = _outputs(func, inputs)
+    result = []
+    for i in _diff_inputs(inputs):
+        data = inputs[i]._data
+        flat = data.reshape(-1) if data.flags.c_contiguous else None
+        if flat is None:
+            raise ValueError("gradcheck needs contiguous inputs")
+        jac = [np.zeros((o._data.size, data.size), dtype=np.result_type(o._data.dtype, data.dtype))
+               for o in base]
+        for k in range(data.size):
+            orig = flat[k].copy()
+            flat[k] = orig + eps
+            plus = [o._data.copy() for o in _outputs(func, inputs)]
+            flat[k] = orig - eps
+            minus = [o._data.copy() for o in _outputs(func, inputs)]
+            flat[k] = orig
+            for j, (p, m) in enumerate(zip(plus, minus)):
+                jac[j][:, k] = ((p - m) / (2 * eps)).reshape(-1)
+        result.append(jac)
     return result
 
 

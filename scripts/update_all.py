@@ -1,0 +1,39 @@
+"""Rewrites ``__all__`` at the end of src/chainrule/__init__.py from the names it imports
+and defines, so the public namespace is listed once, explicitly, and ruff stays quiet.
+
+    python scripts/update_all.py
+"""
+import ast
+import pathlib
+
+INIT = pathlib.Path(__file__).resolve().parents[1] / "src" / "chainrule" / "__init__.py"
+
+
+def public_names(source):
+    names = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ImportFrom):
+            names.update(a.asname or a.name for a in node.names)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.FunctionDef):
+            names.add(node.name)
+    return sorted((n for n in names if not n.startswith("_")), key=str.lower)
+
+
+def main():
+    source = INIT.read_text()
+    head = source[:source.index("__all__ = [")] if "__all__ = [" in source else source
+    lines, line = [], "   "
+    for name in public_names(head):
+        item = f' "{name}",'
+        if len(line) + len(item) > 100:
+            lines.append(line)
+            line = "   "
+        line += item
+    lines.append(line)
+    INIT.write_text(head.rstrip("\n") + "\n\n\n__all__ = [\n" + "\n".join(lines) + "\n]\n")
+
+
+if __name__ == "__main__":
+    main()
