@@ -21,12 +21,13 @@ from ._ops.unary import (abs, acos, acosh, angle, arccos, arccosh, arcsin, arcsi
                          exp2, expm1, fix, floor, frac, log, log1p, log2, log10, logit, nan_to_num, positive,
                          rad2deg, reciprocal, relu, round, rsqrt, sgn, sigmoid, sign, sin, sinc, sinh, sqrt,
                          square, tan, tanh, trunc)
+from ._ops.special import digamma, erf, erfc, erfinv, i0, lgamma, mvlgamma, polygamma
 from ._ops.reductions import all, any, argmax, argmin, max, maximum, mean, min, minimum, sum
 from ._ops.shape import flatten, permute, reshape, select, squeeze, t, transpose, unsqueeze
 from ._ops.linalg import dot, matmul, mm, mv
 from .autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                                  no_grad, set_grad_enabled)
-from . import autograd, nn, return_types  # noqa: F401  (submodules, as in torch)
+from . import autograd, nn, return_types, special  # noqa: F401  (submodules, as in torch)
 from ._dtype import result_dtype as _result_dtype
 
 float = float32
@@ -82,19 +83,20 @@ __all__ = [
     "arcsin", "arcsinh", "arctan", "arctanh", "argmax", "argmin", "as_tensor", "asin", "asinh",
     "atan", "atanh", "autograd", "bool", "can_cast", "cdouble", "ceil", "cfloat", "clamp",
     "clamp_max", "clamp_min", "clip", "clone", "complex128", "complex64", "cos", "cosh",
-    "default_generator", "deg2rad", "detach", "device", "div", "divide", "dot", "double", "dtype",
-    "empty", "empty_like", "enable_grad", "eq", "exp", "exp2", "expm1", "eye", "fix", "flatten",
-    "float", "float16", "float32", "float64", "floor", "frac", "from_numpy", "full", "full_like",
-    "ge", "Generator", "get_default_dtype", "get_printoptions", "gt", "half", "inference_mode",
-    "initial_seed", "int", "int16", "int32", "int64", "int8", "is_complex", "is_floating_point",
-    "is_grad_enabled", "is_inference_mode_enabled", "is_tensor", "le", "linspace", "log", "log10",
-    "log1p", "log2", "logit", "long", "lt", "manual_seed", "matmul", "max", "maximum", "mean",
-    "min", "minimum", "mm", "mul", "multiply", "mv", "nan_to_num", "ne", "neg", "negative", "nn",
-    "no_grad", "normal", "numel", "ones", "ones_like", "permute", "positive", "pow",
-    "promote_types", "rad2deg", "rand", "rand_like", "randint", "randint_like", "randn",
-    "randn_like", "reciprocal", "relu", "reshape", "result_type", "return_types", "round", "rsqrt",
-    "seed", "select", "set_default_dtype", "set_grad_enabled", "set_printoptions", "sgn", "short",
-    "sigmoid", "sign", "sin", "sinc", "sinh", "Size", "sqrt", "square", "squeeze", "sub",
-    "subtract", "sum", "swapaxes", "swapdims", "t", "tan", "tanh", "Tensor", "tensor", "transpose",
-    "true_divide", "trunc", "uint8", "unsqueeze", "where", "zeros", "zeros_like",
+    "default_generator", "deg2rad", "detach", "device", "digamma", "div", "divide", "dot", "double",
+    "dtype", "empty", "empty_like", "enable_grad", "eq", "erf", "erfc", "erfinv", "exp", "exp2",
+    "expm1", "eye", "fix", "flatten", "float", "float16", "float32", "float64", "floor", "frac",
+    "from_numpy", "full", "full_like", "ge", "Generator", "get_default_dtype", "get_printoptions",
+    "gt", "half", "i0", "inference_mode", "initial_seed", "int", "int16", "int32", "int64", "int8",
+    "is_complex", "is_floating_point", "is_grad_enabled", "is_inference_mode_enabled", "is_tensor",
+    "le", "lgamma", "linspace", "log", "log10", "log1p", "log2", "logit", "long", "lt",
+    "manual_seed", "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul", "multiply",
+    "mv", "mvlgamma", "nan_to_num", "ne", "neg", "negative", "nn", "no_grad", "normal", "numel",
+    "ones", "ones_like", "permute", "polygamma", "positive", "pow", "promote_types", "rad2deg",
+    "rand", "rand_like", "randint", "randint_like", "randn", "randn_like", "reciprocal", "relu",
+    "reshape", "result_type", "return_types", "round", "rsqrt", "seed", "select",
+    "set_default_dtype", "set_grad_enabled", "set_printoptions", "sgn", "short", "sigmoid", "sign",
+    "sin", "sinc", "sinh", "Size", "special", "sqrt", "square", "squeeze", "sub", "subtract", "sum",
+    "swapaxes", "swapdims", "t", "tan", "tanh", "Tensor", "tensor", "transpose", "true_divide",
+    "trunc", "uint8", "unsqueeze", "where", "zeros", "zeros_like",
 ]
