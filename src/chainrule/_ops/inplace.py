@@ -8,17 +8,24 @@ An in-place op is its out-of-place op plus three steps:
 3. move ``self``'s history on: ``self.grad_fn`` becomes the new node. When ``self`` is
    a view, the change lands in its base, so the base gets a ``CopySlices`` node: its
    gradient passes unchanged outside the view's region, and inside the region flows
-   through the op's node. The view is then re-derived from the updated base.
+   through the op's node. The view then takes its region of the updated base in one
+   step (``AsStridedBackward0``, as in PyTorch).
 
 ``old_self`` is a fresh tensor object with ``self``'s history and memory but its own
 version counter; if the op's node saved it, its values are copied first, so the
-rewrite in step 2 cannot change what backward sees.
+rewrite in step 2 cannot change what backward sees. If the node saved its output
+(``exp_``), that output now is ``self``: the node checks ``self``'s version from then on.
+
+``x[i] = v`` follows PyTorch's graph: an index covering all of x writes into x itself,
+another basic index writes v into a view (so x gets ``CopySlices`` linked straight to
+v's node), and an advanced index is ``index_put_``.
 """
 import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE
+from ..autograd.engine import Node
 from . import elementwise as ew
 from .registry import apply, unary, defop, record, replay_view
 from .shape import INDEX, _is_basic, _normalize_index, getitem
@@ -42,7 +49,7 @@ def _alias(t):
 
 def _write(self, result):
     data = result._data
-    if data.shape != self._data.shape:
+    if data.shape != self._data.shape and not _broadcasts_to(data.shape, self._data.shape):
         raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the broadcast "
                            f"shape {list(data.shape)}")
     if data.dtype != self._data.dtype:
@@ -56,6 +63,14 @@ def _write(self, result):
                            "to a single memory location. Please clone() the tensor before performing the "
                            "operation.") from None
     self._version[0] += 1
+
+
+def _broadcasts_to(shape, target):
+    # only ``x[i] = v`` hands over a result smaller than self (v itself, see ``_take_value``)
+    try:
+        return np.broadcast_shapes(shape, target) == target
+    except ValueError:
+        return False
 
 
 def _type_word(d):
@@ -84,9 +99,35 @@ def apply_inplace(self, compute, *args, **kwargs):
     if node is not None and any(tensor is old for _, _, tensor in node.checks):
         old._data = old._data.copy()
     _write(self, result)
-    if node is not None:
+    if node is not None and node.ans is not None and not any(result is a for a in args):
+        _saved_output_is_self(node, result, self)
+    if node is not None or self._base is not None:
+        # a view always moves its base's history on: even a value without history
+        # overwrites part of the base, so the base needs its CopySlices node
         _move_history(self, result)
     return self
+
+
+def _saved_output_is_self(node, result, self):
+    """A node that saved its output (``exp_``, ``sigmoid_``...) saved ``self`` as it is
+    now: a later in-place op on ``self`` must make backward refuse, as in PyTorch
+    ("output 0 of Exp, is at version 2; expected version 1")."""
+    counter = result._version
+    node.ans = self._data
+    node.checks = [(self._version, self._version[0], _output_stand_in(self)) if c is counter else (c, v, t)
+                   for c, v, t in node.checks]
+
+
+def _output_stand_in(self):
+    """For a view, what the error names: PyTorch's view is then "output 0 of AsStrided".
+    A fresh tensor on the same memory with a node of its own, never ``self`` itself:
+    self's history leads back to this node, so holding it would make a cycle."""
+    if self._base is None:
+        return None
+    stub = object.__new__(Node)
+    stub.op, stub.next, stub.meta, stub.saved, stub.checks, stub.ans, stub.hooks = (
+        AS_STRIDED, (), None, (), (), None, None)
+    return _wrap(self._data, True, stub)
 
 
 def _move_history(self, new_value):
@@ -97,7 +138,7 @@ def _move_history(self, new_value):
         return
     base = self._base
     record(COPY_SLICES, base, (_alias(base), new_value), (self._view_steps,))
-    self.grad_fn = replay_view(base, self._view_steps).grad_fn
+    self.grad_fn = apply(AS_STRIDED, (base,), (self._view_steps,)).grad_fn
     self._requires_grad = True
 
 
@@ -116,19 +157,31 @@ def _outside_region(g, steps):
     return ew.where(_wrap(inside), 0.0, g)
 
 
-def _embed(t, steps, shape):
-    """Zeros of the base's ``shape`` holding ``t`` in the view's region (forward mode)."""
-    out = np.zeros(shape, dtype=t._data.dtype)
-    _region(out, steps)[...] = t._data
-    return _wrap(out)
+def _embed(array, steps, shape):
+    """Zeros of the base's ``shape`` holding ``array`` in the view's region."""
+    out = np.zeros(shape, dtype=array.dtype)
+    _region(out, steps)[...] = array
+    return out
 
+
+# The view's own node after the change, as in PyTorch: the region of the base, taken
+# in one step (its gradient is embedded into zeros of the base's shape).
+AS_STRIDED = defop("as_strided_view", _region, node="AsStridedBackward0", view=True,
+                   save=lambda ans, base, steps: (steps, base._data.shape),
+                   vjp=lambda g, steps, shape: apply(EMBED, (g,), (steps, shape)),
+                   jvp=lambda t, steps, shape: apply(AS_STRIDED, (t,), (steps,)))
+
+EMBED = defop("embed_view", _embed, node="AsStridedScatterBackward0",
+              save=lambda ans, g, steps, shape: (steps, shape),
+              vjp=lambda g, steps, shape: apply(AS_STRIDED, (g,), (steps,)),
+              jvp=lambda t, steps, shape: apply(EMBED, (t,), (steps, shape)))
 
 COPY_SLICES = defop("copy_slices", None, node="CopySlices",
                     save=lambda ans, base, new, steps: (steps, ans._data.shape),
                     vjp=(lambda g, steps, shape: _outside_region(g, steps),
                          lambda g, steps, shape: replay_view(g, steps)),
                     jvp=(lambda t, steps, shape: _outside_region(t, steps),
-                         lambda t, steps, shape: _embed(t, steps, shape)))
+                         lambda t, steps, shape: apply(EMBED, (t,), (steps, shape))))
 
 
 # --- x[index] = value ------------------------------------------------------------------
@@ -154,21 +207,56 @@ INDEX_PUT = defop("index_put", _index_put, node="IndexPutBackward0",
 
 
 def setitem(self, index, value):
+    """``self[index] = value``, with PyTorch's graph: an index that covers all of self
+    writes into self (``CopyBackwards``, or ``FillBackward`` for a 0-d value); another
+    basic index writes into a view (``CopySlices``); an advanced one is ``index_put_``."""
     index = _normalize_index(index)
     if not isinstance(value, Tensor):
         value = _wrap(np.asarray(value, dtype=self._data.dtype))
-    elif value._data.dtype != self._data.dtype:
-        value = value.to(self.dtype)
-    if _is_basic(index):
-        region = getitem(self, index)
-        if value._data.shape != region._data.shape:
-            value = value.expand(region._data.shape)
-        apply_inplace(region, _take_value, value)
-    else:
+    if not _is_basic(index):
+        if value._data.dtype != self._data.dtype:
+            value = value.to(self.dtype)
         apply_inplace(self, lambda old, v: apply(INDEX_PUT, (old, v), (index,)), value)
+        return
+    whole = _covers_all(index, self._data.shape)
+    target = self if whole else getitem(self, index)
+    if value._data.dtype != target._data.dtype and not _cast_on_write(value, target):
+        value = value.to(self.dtype)
+    if value._data.ndim != 0 and value._data.shape != target._data.shape:
+        value = value.expand(target._data.shape)  # as PyTorch's copy_to: ExpandBackward0
+    if whole:
+        fill = value._data.ndim == 0 and self._data.ndim != 0
+        apply_inplace(self, ew.fill if fill else ew.copy, value)
+    else:
+        apply_inplace(target, _take_value, value)
+
+
+def _covers_all(index, shape):
+    """Whether a basic index is only ``...`` and full slices (``:``, ``0:n``, ``0:big``):
+    PyTorch then skips the view and writes into the tensor itself."""
+    items = [i for i in index if i is not Ellipsis]
+    if len(items) > len(shape) or not all(isinstance(i, slice) for i in items):
+        return False
+    cut = index.index(Ellipsis) if Ellipsis in index else len(items)
+    dims = list(range(cut)) + list(range(len(shape) - (len(items) - cut), len(shape)))
+    return all(_full_slice(i, shape[d]) for i, d in zip(items, dims))
+
+
+def _full_slice(s, size):
+    return (s.start in (None, 0) and s.step in (None, 1)
+            and (s.stop is None or (not isinstance(s.stop, bool) and s.stop >= size)))
+
+
+def _cast_on_write(value, region):
+    """Whether ``value`` is cast while written, as PyTorch's ``copy_`` does, rather than
+    first: then CopySlices links to value's own node with no ``ToCopyBackward0`` between
+    (the engine casts the gradient back to value's dtype). A value without history is
+    simply cast first: that records nothing."""
+    return value._requires_grad and _dtype.can_cast(value.dtype, region.dtype)
 
 
 def _take_value(old, value):
-    # ``x[i] = v`` through a view: the new content is v itself, so CopySlices links
-    # straight to v's node, as in PyTorch
-    return value if value._requires_grad or not old._requires_grad else ew.copy(old, value)
+    # ``x[i] = v`` through a view: the new content is v itself (broadcast and cast when
+    # written), so CopySlices links straight to v's node, or to None when v has no
+    # history, as in PyTorch
+    return value

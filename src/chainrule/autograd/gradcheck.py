@@ -115,7 +115,7 @@ def gradcheck(func, inputs, *, eps=1e-06, atol=1e-05, rtol=0.001, raise_exceptio
                           "precision floating point or complex. ", UserWarning, stacklevel=2)
     if not _diff_inputs(inputs):
         raise ValueError("gradcheck expects at least one input tensor to require gradient, but none of "
-                         "the them have requires_grad=True.")
+                         "them have requires_grad=True.")
     numerical = _numerical_jacobians(func, inputs, eps)
     if check_backward_ad:
         analytical = _analytical_jacobians(func, inputs)
