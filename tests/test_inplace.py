@@ -235,8 +235,6 @@ def test_version_of_out_of_place_results_is_zero():
     assert ours == theirs == [0, 0, 0]
 
 
-@pytest.mark.xfail(strict=True, reason="_tensor.py: Tensor._version is the shared one-element list; torch's "
-                                       "t._version is an int (chainrule has it as _version_counter)")
 def test_version_attribute_is_an_int():
     ours, theirs = both(lambda L: L.ones(2).add_(1)._version)
     assert ours == theirs == 1

@@ -3,7 +3,18 @@
 Every creator takes PyTorch's keywords (``dtype``, ``device``, ``requires_grad``);
 ``device`` accepts only the CPU. Random numbers come from one seeded NumPy generator:
 ``manual_seed`` makes runs repeatable (the values differ from PyTorch's).
+
+Two things here are done PyTorch's way rather than NumPy's:
+
+* **dtype inference** (``torch.tensor([np.float32(1), 2.5])`` is float32, NumPy says
+  float64): each element has a dtype of its own (a Python float the default dtype, a NumPy
+  scalar its dtype, a tensor its dtype), and the result is their ``promote_types``.
+* **range values**: ``arange`` and ``linspace`` reproduce PyTorch's CPU kernels bit for
+  bit, fused multiply-adds and vector lanes included (see ``_fma``), so that
+  ``torch.arange(0, 1, 0.1)`` holds the same floats in both libraries.
 """
+import math
+import operator
 import warnings
 
 import numpy as np
@@ -13,70 +24,128 @@ from ._tensor import Tensor, _wrap, device as _device
 
 
 def _finish(data, dtype, requires_grad, device=None):
+    """A leaf tensor around ``data`` cast to ``dtype``, checked as PyTorch checks it."""
     if device is not None:
         _device(device)
     if dtype is not None and data.dtype != dtype.np:
         data = data.astype(dtype.np)
     _dtype.from_numpy_dtype(data.dtype)
-    t = _wrap(data)
-    if requires_grad:
-        t.requires_grad_(True)
-    return t
+    if requires_grad and data.dtype.kind not in "fc":
+        # the factories' wording; Tensor.requires_grad_ words it differently, as PyTorch does
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    return _wrap(data, bool(requires_grad))
 
 
-def _infer(data):
-    """NumPy array of Python data with PyTorch's dtype inference (floats: default dtype)."""
-    if isinstance(data, Tensor):
-        return data._data
-    if isinstance(data, np.ndarray):
-        return data
-    if isinstance(data, (list, tuple)) and any(isinstance(x, Tensor) for x in _flat(data)):
-        data = [_infer(x) for x in data]
-    try:
-        array = np.array(data)
-    except ValueError:
-        raise ValueError(f"expected sequence of length {len(data[0])} at dim 1 (got {len(data[-1])})") from None
-    if array.dtype == object:
-        raise TypeError(f"Could not infer dtype of {type(_flat(data)[0]).__name__}")
-    if array.dtype.kind == "f" and not _has_numpy_floats(data):
-        array = array.astype(_dtype.get_default_dtype().np)
-    elif array.dtype.kind == "c":
-        array = array.astype(_dtype.default_complex_dtype().np)
-    elif array.dtype.kind == "U":
-        raise TypeError("new(): invalid data type 'str'")
-    return array
+# --- dtype inference for torch.tensor ----------------------------------------------------
+
+_PYTHON_SCALARS = (bool, int, float, complex)
 
 
-def _flat(data):
-    out = []
-    stack = [data]
+def _element_dtype(item):
+    """The dtype one element of ``torch.tensor``'s data brings in."""
+    if isinstance(item, Tensor):
+        return item.dtype
+    if isinstance(item, (np.ndarray, np.generic)):
+        return _dtype.from_numpy_dtype(item.dtype)
+    if isinstance(item, bool):  # before int: bool is an int subclass
+        return _dtype.bool_
+    if isinstance(item, int):
+        return _dtype.int64
+    if isinstance(item, float):
+        return _dtype.get_default_dtype()
+    if isinstance(item, complex):
+        return _dtype.default_complex_dtype()
+    if isinstance(item, str):
+        raise ValueError(f"too many dimensions '{type(item).__name__}'")
+    raise RuntimeError(f"Could not infer dtype of {type(item).__name__}")
+
+
+def _infer_dtype(data):
+    """PyTorch's dtype for nested lists of numbers, NumPy values and tensors, and whether
+    tensors are among the elements.
+
+    Walks the lists once, checking that every list at one depth has the length of the first
+    (PyTorch's "expected sequence of length" error). Plain Python elements are typed by
+    their class, so a list of a million floats costs one ``set(map(type, ...))``.
+
+    >>> _infer_dtype([1, 2.5]), _infer_dtype([np.float64(1), 2])
+    ((torch.float32, False), (torch.float64, False))
+    """
+    if not isinstance(data, (list, tuple)):
+        if isinstance(data, str):
+            raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+        return _element_dtype(data), False
+    lengths = []  # the length of the first list at each depth
+    item = data
+    while isinstance(item, (list, tuple)):
+        lengths.append(len(item))
+        item = item[0] if item else None
+    result = None
+    has_tensors = False
+    stack = [(data, 0)]
     while stack:
-        item = stack.pop()
-        if isinstance(item, (list, tuple)):
-            stack.extend(reversed(item))
+        seq, depth = stack.pop()
+        if depth < len(lengths) and len(seq) != lengths[depth]:
+            raise ValueError(f"expected sequence of length {lengths[depth]} at dim {depth} (got {len(seq)})")
+        kinds = set(map(type, seq))
+        if list in kinds or tuple in kinds:
+            stack.extend((x, depth + 1) for x in reversed(seq) if isinstance(x, (list, tuple)))
+            seq = [x for x in seq if not isinstance(x, (list, tuple))]
+            kinds = set(map(type, seq))
+        if kinds.issubset(_PYTHON_SCALARS):  # type one sample of each class: False, 0, 0.0, 0j
+            dtypes = [_element_dtype(k()) for k in kinds]
         else:
-            out.append(item)
-    return out or [0.0]
+            dtypes = [_element_dtype(x) for x in seq]
+            has_tensors = has_tensors or any(issubclass(k, Tensor) for k in kinds)
+        for d in dtypes:
+            result = d if result is None else _dtype.promote_types(result, d)
+    return (result if result is not None else _dtype.get_default_dtype()), has_tensors
 
 
-def _has_numpy_floats(data):
-    return any(isinstance(x, (np.floating, np.ndarray)) for x in _flat(data))
+def _plain(data):
+    """``data`` with each tensor element replaced by its number (PyTorch allows only
+    one-element tensors inside lists)."""
+    if isinstance(data, (list, tuple)):
+        return [_plain(x) for x in data]
+    if isinstance(data, Tensor):
+        if data._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return data._data.reshape(())
+    return data
+
+
+def _array(data, dtype):
+    """A new array of Python data (numbers, nested lists), in ``dtype`` or the inferred one."""
+    inferred, has_tensors = _infer_dtype(data)
+    if has_tensors:
+        data = _plain(data)
+    return np.array(data, dtype=(dtype or inferred).np)
 
 
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
-    """A new leaf tensor holding a copy of ``data`` (numbers, nested lists, arrays)."""
+    """A new leaf tensor holding a copy of ``data`` (numbers, nested lists, arrays).
+
+    >>> tensor([1, 2]).dtype, tensor([1, 2.5]).dtype, tensor(np.arange(2, dtype=np.int32)).dtype
+    (torch.int64, torch.float32, torch.int32)
+    """
     if isinstance(data, Tensor):
         warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() "
                       "or sourceTensor.detach().clone().requires_grad_(True), rather than "
                       "torch.tensor(sourceTensor).", UserWarning, stacklevel=2)
-    return _finish(np.array(_infer(data)), dtype, requires_grad, device)
+        return _finish(data._data.copy(), dtype, requires_grad, device)
+    if isinstance(data, np.ndarray):
+        return _finish(np.array(data), dtype, requires_grad, device)
+    return _finish(_array(data, dtype), None, requires_grad, device)
 
 
 def as_tensor(data, dtype=None, device=None):
     """Like ``tensor`` but shares memory with a NumPy array or tensor when it can."""
     if isinstance(data, Tensor):
         return data if dtype is None or dtype.np == data._data.dtype else data.to(dtype)
-    return _finish(np.asarray(_infer(data)), dtype, False, device)
+    if isinstance(data, np.ndarray):
+        _dtype.from_numpy_dtype(data.dtype)
+        return _finish(np.asarray(data, dtype=None if dtype is None else dtype.np), None, False, device)
+    return _finish(_array(data, dtype), None, False, device)
 
 
 def from_numpy(array):
@@ -87,10 +156,28 @@ def from_numpy(array):
     return _wrap(array)
 
 
-def _size(size):
+# --- filled tensors -----------------------------------------------------------------------
+
+def _size(name, size):
+    """The shape from ``zeros(2, 3)``, ``zeros((2, 3))`` or ``zeros([2, 3])``, with PyTorch's
+    errors for what is not a tuple of ints."""
     if len(size) == 1 and isinstance(size[0], (list, tuple)):
         size = size[0]
-    return tuple(int(s) for s in size)
+    elif len(size) == 1 and not hasattr(size[0], "__index__"):
+        raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, "
+                        f"not {type(size[0]).__name__}")
+    shape = []
+    for pos, s in enumerate(size):
+        if not hasattr(s, "__index__"):
+            raise TypeError(f"{name}(): argument 'size' failed to unpack the object at pos {pos + 1} with error "
+                            f"\"type must be tuple of ints,but got {type(s).__name__}\"")
+        shape.append(operator.index(s))
+    for s in shape:
+        if s < 0:
+            if name == "zeros":
+                raise RuntimeError("zeros: Dimension size must be non-negative.")
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {shape}")
+    return tuple(shape)
 
 
 def _float_dtype(dtype):
@@ -98,22 +185,30 @@ def _float_dtype(dtype):
 
 
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None):
-    return _finish(np.zeros(_size(size), _float_dtype(dtype).np), None, requires_grad, device)
+    return _finish(np.zeros(_size("zeros", size), _float_dtype(dtype).np), None, requires_grad, device)
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None):
-    return _finish(np.ones(_size(size), _float_dtype(dtype).np), None, requires_grad, device)
+    return _finish(np.ones(_size("ones", size), _float_dtype(dtype).np), None, requires_grad, device)
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False, memory_format=None, out=None):
     # zeros rather than uninitialised memory: same cost in NumPy, and no surprises
-    return zeros(*size, dtype=dtype, device=device, requires_grad=requires_grad)
+    return _finish(np.zeros(_size("empty", size), _float_dtype(dtype).np), None, requires_grad, device)
 
 
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    """A tensor of ``size`` filled with ``fill_value``, whose type gives the dtype:
+    ``full((2,), 7)`` is int64, ``full((2,), 1.5)`` the default float dtype."""
+    if not isinstance(size, (list, tuple)):
+        raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not {type(size).__name__}")
+    if isinstance(fill_value, Tensor):
+        fill_value = fill_value.item()
+    if not isinstance(fill_value, (_PYTHON_SCALARS, np.generic)):
+        raise TypeError(f"full(): argument 'fill_value' (position 2) must be Number, not {type(fill_value).__name__}")
     if dtype is None:
-        dtype = _dtype.scalar_dtype(fill_value.item() if isinstance(fill_value, Tensor) else fill_value)
-    return _finish(np.full(_size((size,)), fill_value, dtype.np), None, requires_grad, device)
+        dtype = _element_dtype(fill_value)
+    return _finish(np.full(_size("full", (size,)), fill_value, dtype.np), None, requires_grad, device)
 
 
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
@@ -132,25 +227,119 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
     return full(input.shape, fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
+def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
+    if n < 0:
+        raise RuntimeError(f"n must be greater or equal to 0, got {n}")
+    if m is not None and m < 0:
+        raise RuntimeError(f"m must be greater or equal to 0, got {m}")
+    return _finish(np.eye(n, m, dtype=_float_dtype(dtype).np), None, requires_grad, device)
+
+
+# --- ranges, as PyTorch's CPU kernels compute them --------------------------------------
+
+def _two_product(a, b):
+    """a * b as an unevaluated sum p + e, exactly (Dekker's algorithm)."""
+    p = a * b
+    split = 134217729.0  # 2**27 + 1
+    a_big = a * split
+    a_hi = a_big - (a_big - a)
+    a_lo = a - a_hi
+    b_big = b * split
+    b_hi = b_big - (b_big - b)
+    b_lo = b - b_hi
+    return p, ((a_hi * b_hi - p) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
+
+
+def _fma(a, b, c):
+    """``a * b + c`` with one rounding, on float64 arrays.
+
+    PyTorch's kernels are compiled with floating-point contraction, so ``start + step * i``
+    is one fused multiply-add; plain NumPy rounds twice and lands one ulp away about a
+    third of the time. Error-free transformations give the fused result.
+    """
+    p, p_err = _two_product(a, b)
+    s = p + c
+    b_part = s - p
+    s_err = (p - (s - b_part)) + (c - b_part)
+    return s + (p_err + s_err)
+
+
+# An AVX2 register (and PyTorch's default vector width): arange fills runs of 32 bytes from
+# one base. Exact up to 32768 elements; past that PyTorch splits the range across threads
+# and each thread's runs start from its own first element.
+_VECTOR_BYTES = 32
+
+
+def _number(value):
+    return value.item() if isinstance(value, Tensor) else value
+
+
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
+    """``[start, start + step, ...)`` up to ``end``, in PyTorch's exact floats.
+
+    PyTorch's kernel works in double and fills the tensor in pairs of vector registers: each
+    run of lanes starts from ``start + step * i`` rounded to the tensor's dtype, the lanes
+    add ``lane * step`` to that, and elements after the last pair get ``start + step * i``.
+    """
     if end is None:
         start, end = 0, start
-    values = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    start, end, step = _number(start), _number(end), _number(step)
+    if dtype is None:
+        floaty = any(isinstance(v, float) for v in (start, end, step))
+        dtype = _dtype.get_default_dtype() if floaty else _dtype.int64
+    if not dtype.is_floating_point:
+        start, end, step = int(start), int(end), int(step)
     if step == 0:
         raise RuntimeError("step must be nonzero")
-    if dtype is None:
-        floaty = any(isinstance(v, float) for v in values)
-        dtype = _dtype.get_default_dtype() if floaty else _dtype.int64
-    return _finish(np.arange(*values, dtype=np.float64 if dtype.is_floating_point else None),
-                   dtype, requires_grad, device)
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError(f"unsupported range: {start} -> {end}")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    if not dtype.is_floating_point:
+        return _finish(np.arange(start, end, step, dtype=np.int64), dtype, requires_grad, device)
+    size = math.ceil((float(end) - float(start)) / float(step))
+    start, step = np.float64(start), np.float64(step)
+    out = _fma(step, np.arange(size, dtype=np.float64), start).astype(dtype.np)
+    lanes = _VECTOR_BYTES // dtype.itemsize
+    vectorised = size // (2 * lanes) * (2 * lanes)
+    if dtype is not _dtype.float16 and vectorised:
+        i = np.arange(vectorised)
+        lane = (i % lanes).astype(np.float64)
+        base = _fma(step, (i - i % lanes).astype(np.float64), start).astype(dtype.np).astype(np.float64)
+        out[:vectorised] = _fma(lane, step, base)
+    return _finish(out, None, requires_grad, device)
 
 
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
-    return _finish(np.linspace(start, end, steps), _float_dtype(dtype), requires_grad, device)
-
-
-def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
-    return _finish(np.eye(n, m), _float_dtype(dtype), requires_grad, device)
+    """``steps`` evenly spaced values from ``start`` to ``end``, in PyTorch's exact floats:
+    the first half counts up from ``start``, the second half down from ``end``, each value
+    one fused ``start + step * i`` (or ``end - step * (steps - 1 - i)``) in the dtype."""
+    start, end = _number(start), _number(end)
+    if not isinstance(steps, int):
+        raise TypeError(f"linspace(): argument 'steps' (position 3) must be int, not {type(steps).__name__}")
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    if dtype is None:
+        dtype = _dtype.default_complex_dtype() if complex in (type(start), type(end)) else _dtype.get_default_dtype()
+    if steps == 1:
+        return _finish(np.full(1, start), dtype, requires_grad, device)
+    if dtype.is_complex or dtype is _dtype.float16:
+        return _finish(np.linspace(start, end, steps), dtype, requires_grad, device)
+    if dtype.is_floating_point:
+        # the kernel works in the tensor's own dtype: start, end and step are rounded to it
+        start, end = dtype.np.type(start), dtype.np.type(end)
+        step = dtype.np.type((end - start) / dtype.np.type(steps - 1))
+    else:
+        # integer tensors: start and end truncated to integers, the step in double
+        start, end = int(start), int(end)
+        step = (float(end) - float(start)) / (steps - 1)
+    i = np.arange(steps, dtype=np.float64)
+    up = _fma(np.float64(step), i, np.float64(start))
+    down = _fma(-np.float64(step), steps - 1 - i, np.float64(end))
+    values = np.where(i < steps // 2, up, down)
+    if not dtype.is_floating_point:
+        values = np.trunc(values)
+    return _finish(values.astype(dtype.np), None, requires_grad, device)
 
 
 # --- random ---------------------------------------------------------------------------
@@ -199,30 +388,45 @@ def _rng(generator):
     return (generator or default_generator)._rng
 
 
-def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
+def _random_float_dtype(dtype, kernel):
+    """The dtype of rand/randn: floating only, with PyTorch's message for the rest."""
     dtype = _float_dtype(dtype)
-    return _finish(_rng(generator).random(_size(size)), dtype, requires_grad, device)
+    if not (dtype.is_floating_point or dtype.is_complex):
+        name = _dtype._LEGACY_NAMES[dtype.name]
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{name}'")
+    return dtype
+
+
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    dtype = _random_float_dtype(dtype, "check_uniform_bounds")
+    return _finish(_rng(generator).random(_size("rand", size)), dtype, requires_grad, device)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
-    dtype = _float_dtype(dtype)
-    return _finish(_rng(generator).standard_normal(_size(size)), dtype, requires_grad, device)
+    dtype = _random_float_dtype(dtype, "normal_kernel_cpu")
+    return _finish(_rng(generator).standard_normal(_size("randn", size)), dtype, requires_grad, device)
 
 
 def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
-    if high is None:
-        low, high = 0, low
-    data = _rng(generator).integers(low, high, size=tuple(size))
+    """Integers in ``[low, high)``: ``randint(high, size)`` or ``randint(low, high, size)``."""
+    if size is None:
+        low, high, size = 0, low, high
+    if not isinstance(size, (list, tuple)):
+        raise TypeError(f"randint(): argument 'size' (position 2) must be tuple of ints, not {type(size).__name__}")
+    if low >= high:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
+    data = _rng(generator).integers(low, high, size=_size("randint", (size,)))
     return _finish(data, dtype or _dtype.int64, requires_grad, device)
 
 
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
+    """Normal samples: of ``size`` for numbers ``mean`` and ``std``, else of the tensors' shape."""
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         m = mean._data if isinstance(mean, Tensor) else mean
         s = std._data if isinstance(std, Tensor) else std
         like = mean if isinstance(mean, Tensor) else std
-        return _finish(_rng(generator).normal(m, s), like.dtype, False, device)
-    return _finish(_rng(generator).normal(mean, std, size=tuple(size)), _float_dtype(dtype),
+        return _finish(np.asarray(_rng(generator).normal(m, s)), like.dtype, False, device)
+    return _finish(_rng(generator).normal(mean, std, size=_size("normal", (size,))), _float_dtype(dtype),
                    requires_grad, device)
 
 
@@ -235,4 +439,6 @@ def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
 
 
 def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+    if high is None:
+        low, high = 0, low
     return randint(low, high, input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)

@@ -39,8 +39,19 @@ class dtype:
         return {"complex64": float32, "complex128": float64}.get(self.name, self)
 
     def to_complex(self):
-        return {"float16": complex64, "float32": complex64, "float64": complex128}.get(self.name, self)
+        """The complex dtype with this float's precision. float16 maps to complex64, as
+        NumPy has no complex32 (PyTorch's answer)."""
+        if self._category == 3:
+            return self
+        if self._category != 2:
+            raise RuntimeError(f"Unknown Complex ScalarType for {_LEGACY_NAMES[self.name]}")
+        return complex128 if self.name == "float64" else complex64
 
+
+# PyTorch's names for the scalar types, used in some of its messages
+_LEGACY_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
+                 "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
+                 "bool": "Bool", "complex64": "ComplexFloat", "complex128": "ComplexDouble"}
 
 bool_ = dtype("bool", np.bool_, 0)
 uint8 = dtype("uint8", np.uint8, 1)

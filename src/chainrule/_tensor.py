@@ -7,7 +7,8 @@ Autograd state, as in PyTorch:
 
 * ``grad_fn``: the node that made this tensor (None for leaves).
 * ``_requires_grad``: whether gradients flow to it.
-* ``_version``: a one-element list shared with every view of the same memory. In-place
+* ``_counter``: the version counter, a one-element list shared with every view of the
+  same memory (``_version`` reads it, as in PyTorch). In-place
   ops bump it; nodes remember the version of each tensor they saved, and backward
   refuses to use a tensor changed since (see ``Node.unpack_saved``).
 * ``_extra``: state few tensors need (see ``_Extras``), kept out of the constructor.
@@ -22,6 +23,11 @@ from . import _printing
 _LEGACY_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
                  "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
                  "bool": "Bool", "complex64": "ComplexFloat", "complex128": "ComplexDouble"}
+
+
+_C_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
+                 "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
+                 "bool": "bool", "complex64": "c10::complex<float>", "complex128": "c10::complex<double>"}
 
 
 def _legacy_type_name(np_dtype):
@@ -88,7 +94,7 @@ def _wrap(data, requires_grad=False, grad_fn=None):
     t._requires_grad = requires_grad
     t.grad_fn = grad_fn
     t._grad = None
-    t._version = [0]
+    t._counter = [0]
     t._extra = None
     return t
 
@@ -120,7 +126,7 @@ def extras(t):
 class Tensor:
     """A multi-dimensional array that can record the ops applied to it."""
 
-    __slots__ = ("_data", "_requires_grad", "grad_fn", "_grad", "_version", "_extra", "__weakref__")
+    __slots__ = ("_data", "_requires_grad", "grad_fn", "_grad", "_counter", "_extra", "__weakref__")
 
     __array_priority__ = 1000  # ndarray op Tensor defers to the Tensor's reflected op
 
@@ -146,16 +152,20 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, flag):
-        self.requires_grad_(flag)
+        # PyTorch's three entry points word the same mistake three ways; we follow each
+        self._set_requires_grad(flag, "only Tensors of floating point and complex dtype can require gradients")
 
     def requires_grad_(self, requires_grad=True):
+        return self._set_requires_grad(requires_grad, "only Tensors of floating point dtype can require gradients")
+
+    def _set_requires_grad(self, requires_grad, dtype_message):
         if self.grad_fn is not None and not requires_grad:
             raise RuntimeError(
                 "you can only change requires_grad flags of leaf variables. If you want to use "
                 "a computed variable in a subgraph that doesn't require differentiation use "
                 "var_no_grad = var.detach().")
         if requires_grad and self._data.dtype.kind not in "fc":
-            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+            raise RuntimeError(dtype_message)
         self._requires_grad = bool(requires_grad)
         return self
 
@@ -181,9 +191,17 @@ class Tensor:
             if not isinstance(value, Tensor):
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
             if value._data.shape != self._data.shape:
-                raise RuntimeError("assigned grad has data of a different size")
+                raise RuntimeError(f"attempting to assign a gradient of size '{list(value._data.shape)}' to a "
+                                   f"tensor of size '{list(self._data.shape)}'. Please ensure that the gradient "
+                                   "and the tensor are the same size")
             if value._data.dtype != self._data.dtype:
-                raise RuntimeError("assigned grad has data of a different type")
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{_C_TYPE_NAMES[value._data.dtype.name]}' to a "
+                    f"tensor with grad_dtype '{_LEGACY_NAMES[self._data.dtype.name]}'. The gradient must match "
+                    "the tensor's grad_dtype (defaults to the tensor's dtype). You can set the tensor's "
+                    "grad_dtype attribute with a specific dtype, or None to allow any dtype. Set grad_dtype "
+                    "with caution. Diverging the dtypes of a tensor and its gradient may break downstream "
+                    "systems that assume they match.")
         self._grad = value
 
     @property
@@ -230,7 +248,7 @@ class Tensor:
     def detach(self):
         """The same memory without history: a new leaf that does not require grad."""
         out = _wrap(self._data)
-        out._version = self._version
+        out._counter = self._counter
         return out
 
     def detach_(self):
@@ -306,14 +324,17 @@ class Tensor:
     def is_complex(self):
         return self._data.dtype.kind == "c"
 
+    def is_inference(self):
+        return False
+
     def type(self, dtype=None):
         if dtype is None:
             return _legacy_type_name(self._data.dtype)
         return self.to(dtype)
 
     @property
-    def _version_counter(self):
-        return self._version[0]
+    def _version(self):
+        return self._counter[0]
 
     def __len__(self):
         if self._data.ndim == 0:
@@ -371,7 +392,7 @@ class Tensor:
         return tuple(_shape.select(self, dim, i) for i in range(self.size(dim)))
 
     def __repr__(self):
-        name = self.grad_fn.name() if self.grad_fn is not None else None
+        name = self.grad_fn.display_name() if self.grad_fn is not None else None
         return _printing.tensor_repr(self._data, self.dtype, self._requires_grad, name)
 
     __str__ = __repr__

@@ -70,7 +70,7 @@ ADD = defop("add", np.add, node="AddBackward0",
             jvp=(lambda t: t, lambda t: t))
 
 ADD_SCALAR = defop("add_scalar", np.add, node="AddBackward0",
-                   vjp=lambda g: g, jvp=lambda t: t, elementwise=True)
+                   vjp=lambda g: g, jvp=lambda t: t, elementwise=True, number_operand=True)
 
 
 def add(x, other, *, alpha=1):
@@ -90,7 +90,7 @@ SUB = defop("sub", np.subtract, node="SubBackward0",
             jvp=(lambda t: t, lambda t: -t))
 
 SUB_SCALAR = defop("sub_scalar", np.subtract, node="SubBackward0",
-                   vjp=lambda g: g, jvp=lambda t: t, elementwise=True)
+                   vjp=lambda g: g, jvp=lambda t: t, elementwise=True, number_operand=True)
 
 RSUB_SCALAR = defop("rsub_scalar", lambda x, s: np.subtract(s, x), node="RsubBackward1",
                     vjp=lambda g: -g, jvp=lambda t: -t, elementwise=True)
@@ -120,7 +120,7 @@ MUL = defop("mul", np.multiply, node="MulBackward0",
 
 MUL_SCALAR = defop("mul_scalar", np.multiply, node="MulBackward0",
                    save=lambda ans, x, s: (s,),
-                   vjp=lambda g, s: g * s, jvp=lambda t, s: t * s, elementwise=True)
+                   vjp=lambda g, s: g * s, jvp=lambda t, s: t * s, elementwise=True, number_operand=True)
 
 
 def mul(x, other):
@@ -140,7 +140,7 @@ DIV = defop("div", np.true_divide, node="DivBackward0",
 
 DIV_SCALAR = defop("div_scalar", np.true_divide, node="DivBackward0",
                    save=lambda ans, x, s: (s,),
-                   vjp=lambda g, s: g / s, jvp=lambda t, s: t / s, elementwise=True)
+                   vjp=lambda g, s: g / s, jvp=lambda t, s: t / s, elementwise=True, number_operand=True)
 
 
 def div(x, other, *, rounding_mode=None):

@@ -62,7 +62,7 @@ def _write(self, result):
         raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers "
                            "to a single memory location. Please clone() the tensor before performing the "
                            "operation.") from None
-    self._version[0] += 1
+    self._counter[0] += 1
 
 
 def _broadcasts_to(shape, target):
@@ -112,9 +112,9 @@ def _saved_output_is_self(node, result, self):
     """A node that saved its output (``exp_``, ``sigmoid_``...) saved ``self`` as it is
     now: a later in-place op on ``self`` must make backward refuse, as in PyTorch
     ("output 0 of Exp, is at version 2; expected version 1")."""
-    counter = result._version
+    counter = result._counter
     node.ans = self._data
-    node.checks = [(self._version, self._version[0], _output_stand_in(self)) if c is counter else (c, v, t)
+    node.checks = [(self._counter, self._counter[0], _output_stand_in(self)) if c is counter else (c, v, t)
                    for c, v, t in node.checks]
 
 

@@ -30,9 +30,10 @@ OPS = {}
 class Op:
     """A registered op. See the module docstring for the fields."""
 
-    __slots__ = ("name", "forward", "save", "vjp", "jvp", "node_name", "is_view", "elementwise")
+    __slots__ = ("name", "forward", "save", "vjp", "jvp", "node_name", "is_view", "elementwise",
+                 "number_operand")
 
-    def __init__(self, name, forward, node, vjp, jvp, save, is_view, elementwise):
+    def __init__(self, name, forward, node, vjp, jvp, save, is_view, elementwise, number_operand):
         self.name = name
         self.forward = forward
         self.node_name = node
@@ -41,17 +42,22 @@ class Op:
         self.save = save
         self.is_view = is_view
         self.elementwise = elementwise
+        self.number_operand = number_operand
 
     def __repr__(self):
         return f"<op {self.name}>"
 
 
-def defop(name, forward, *, node, vjp, jvp, save=None, view=False, elementwise=False):
+def defop(name, forward, *, node, vjp, jvp, save=None, view=False, elementwise=False,
+          number_operand=False):
     """Registers an op. ``view=True``: outputs share memory with input 0.
-    ``elementwise=True``: a one-input op whose output has its input's shape."""
+    ``elementwise=True``: a one-input op whose output has its input's shape.
+    ``number_operand=True``: the op's last parameter is a Python number that PyTorch
+    would wrap as a tensor: it shows as ``(None, 0)`` in ``next_functions``, and once
+    backward freed the graph, using the saved number again is an error, as in PyTorch."""
     if name in OPS:
         raise ValueError(f"op {name!r} registered twice")
-    op = OPS[name] = Op(name, forward, node, vjp, jvp, save, view, elementwise)
+    op = OPS[name] = Op(name, forward, node, vjp, jvp, save, view, elementwise, number_operand)
     return op
 
 
@@ -89,7 +95,7 @@ def unary(op, x, params=(), dtype=None):
     out._data = data
     out._requires_grad = False
     out.grad_fn = out._grad = out._extra = None
-    out._version = [0]
+    out._counter = [0]
     if op.is_view:
         _mark_view(out, x, op, params)
     if x._requires_grad and STATE.enabled:
@@ -108,7 +114,7 @@ def binary(op, x, y, dtype=None):
     out._data = data
     out._requires_grad = False
     out.grad_fn = out._grad = out._extra = None
-    out._version = [0]
+    out._counter = [0]
     if (x._requires_grad or y._requires_grad) and STATE.enabled:
         record(op, out, (x, y), ())
     return out
@@ -176,17 +182,22 @@ def _save(node, saved, out):
         if isinstance(s, Tensor):
             if s is out:  # never hold the output itself: that would be a cycle
                 node.ans = out._data
-                checks.append((out._version, out._version[0], None))
+                checks.append((out._counter, out._counter[0], None))
             else:
-                checks.append((s._version, s._version[0], s))
+                checks.append((s._counter, s._counter[0], s))
     node.saved = tuple([ANS if s is out else s for s in saved]) if node.ans is not None else saved
+    if node.op.number_operand and saved:
+        checks.append(_WRAPPED_NUMBER)
     node.checks = checks
+
+
+_WRAPPED_NUMBER = ([0], 0, None)  # a "saved tensor" that never changes, but is freed
 
 
 def _mark_view(out, x, op, params):
     """``out`` shares ``x``'s memory: same version counter, and a recipe to rebuild it
     from the base (used when an in-place op on the view must update the base's graph)."""
-    out._version = x._version
+    out._counter = x._counter
     e = extras(out)
     if x._base is None:
         e.base, e.view_steps = x, ((op, params),)

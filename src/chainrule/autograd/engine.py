@@ -62,7 +62,14 @@ class Node:
 
     @property
     def next_functions(self):
-        return tuple((n, 0) for n in self.next)
+        """PyTorch's view of the edges: ``((node, 0), ...)``, with ``(None, 0)`` for an
+        operand that is a Python number where PyTorch wraps it as a tensor (``x * 2``)."""
+        edges = tuple((n, 0) for n in self.next)
+        return edges + ((None, 0),) if self.op.number_operand else edges
+
+    def display_name(self):
+        """The name without PyTorch's C++ namespace: ``CopySlices``, ``AccumulateGrad``."""
+        return self.name().rsplit("::", 1)[-1]
 
     def node_hooks(self):
         if self.hooks is None:
@@ -78,7 +85,7 @@ class Node:
         return _Handle(self.node_hooks().pre, lambda g: _first(fn((g,))))
 
     def __repr__(self):
-        return f"<{self.name()} object at {hex(id(self))}>"
+        return f"<{self.display_name()} object at {hex(id(self))}>"
 
     def unpack_saved(self):
         """The saved values, checked against in-place changes, with ``ANS`` rebuilt."""
@@ -144,7 +151,11 @@ class AccumulateGrad(Node):
         self.ans = self.hooks = None
 
     def name(self):
-        return "AccumulateGrad"
+        return "torch::autograd::AccumulateGrad"
+
+    @property
+    def next_functions(self):
+        return ()
 
     @property
     def variable(self):
