@@ -765,10 +765,6 @@ def test_complex_backward():
     assert_close(*both(program))
 
 
-@pytest.mark.xfail(strict=True, reason="elementwise.py mul/add: a Python complex operand is not in _NUMBER and "
-                                       "reaches binary() as if a Tensor: AttributeError 'complex' object has no "
-                                       "attribute '_data' (torch: z * (1 - 1j) works); ImagBackward0's rule "
-                                       "g * 1j fails the same way, so no .imag backward works")
 def test_complex_python_scalar_backward():
     def program(L):
         z = L.from_numpy(np.array([1 + 2j, -0.5 + 1j])).requires_grad_()

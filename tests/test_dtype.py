@@ -173,15 +173,10 @@ def test_tensor_times_tensor_dtype_follows_result_type():
     assert wrong == [], f"{len(wrong)} wrong, e.g. {wrong[:10]}"
 
 
-SCALAR_BUG = pytest.mark.xfail(strict=True, reason="_ops/elementwise.py add/mul/rdiv: a Python bool or "
-                               "complex scalar is treated as a tensor (AttributeError: no attribute '_data')")
-
-
 def scalar_op_cases():
     for op in ["add", "mul", "sub", "truediv", "radd", "rmul", "rsub", "rtruediv"]:
         for scalar in [3, 2.5, True, 1 + 2j]:
-            buggy = op in ("add", "mul", "radd", "rmul", "rtruediv") and type(scalar) in (bool, complex)
-            yield pytest.param(op, scalar, id=f"{op}-{scalar!r}", marks=[SCALAR_BUG] if buggy else [])
+            yield pytest.param(op, scalar, id=f"{op}-{scalar!r}")
 
 
 @pytest.mark.filterwarnings("ignore:ComplexHalf support")

@@ -209,12 +209,6 @@ CONVERSIONS = {
 
 
 CONVERSION_BUGS = {
-    "float() of many": "_tensor.py __float__: torch raises ValueError('only one element tensors can be converted "
-                       "to Python scalars'); chainrule raises item()'s RuntimeError",
-    "int() of many": "_tensor.py __int__: torch raises ValueError('only one element tensors can be converted "
-                     "to Python scalars'); chainrule raises item()'s RuntimeError",
-    "bool() of none": "_tensor.py __bool__: for 0 elements torch says 'Boolean value of Tensor with no values is "
-                      "ambiguous'; chainrule says 'with more than one value'",
 }
 
 
@@ -346,9 +340,6 @@ CASTS = {
 
 
 CAST_BUGS = {
-    "to(int) of leaf": "_tensor.py to() / elementwise cast: casting a requires-grad float tensor to an integer "
-                       "dtype must give a tensor without grad_fn and requires_grad=False (torch: "
-                       "'tensor([1, 2, 3])'); chainrule gives 'tensor([1, 2, 3], grad_fn=<ToCopyBackward0>)'",
 }
 
 
@@ -401,8 +392,6 @@ LAYOUT = {
 
 
 LAYOUT_BUGS = {
-    "T then contiguous": "_tensor.py contiguous(): clone keeps NumPy's Fortran order, so x.T.contiguous()"
-                         ".is_contiguous() is False (torch: True)",
     "iteration of leaf": "_tensor.py __iter__: torch iterates with unbind, grad_fn=<UnbindBackward0>; chainrule "
                          "shows <SelectBackward0>",
 }
@@ -451,13 +440,6 @@ COMPARISONS = {
 
 
 COMPARISON_BUGS = {
-    "broadcast mismatch": "_ops binary broadcasting: torch raises RuntimeError('The size of tensor a (2) must match "
-                          "the size of tensor b (3) at non-singleton dimension 0'); chainrule lets NumPy's "
-                          "ValueError through",
-    "== None": "_tensor.py __eq__: torch returns False for t == None; chainrule raises TypeError",
-    "!= None": "_tensor.py __ne__: torch returns True for t != None; chainrule raises TypeError",
-    "complex <": "_ops elementwise lt: torch raises NotImplementedError('\"lt_cpu\" not implemented for "
-                 "'ComplexFloat''); chainrule compares",
 }
 
 

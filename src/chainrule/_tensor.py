@@ -366,17 +366,26 @@ class Tensor:
 
     def __bool__(self):
         if self._data.size != 1:
-            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+            raise RuntimeError("Boolean value of Tensor with no values is ambiguous" if self._data.size == 0
+                               else "Boolean value of Tensor with more than one value is ambiguous")
         return bool(self._data.reshape(()))
 
+    def _python_number(self):
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        if self._requires_grad:
+            _warn_once("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+                       "behavior.\nConsider using tensor.detach() first.")
+        return self._data.reshape(()).item()
+
     def __float__(self):
-        return float(self.item())
+        return float(self._python_number())
 
     def __int__(self):
-        return int(self.item())
+        return int(self._python_number())
 
     def __complex__(self):
-        return complex(self.item())
+        return complex(self._python_number())
 
     def __index__(self):
         if self._data.dtype.kind not in "iub" or self._data.size != 1:
@@ -428,6 +437,8 @@ class Tensor:
                 dtype = a.dtype
         if dtype is None or dtype.np == self._data.dtype:
             return self.clone() if copy else self
+        if dtype.np.kind not in "fc":  # integer results carry no gradient
+            return _wrap(self._data.astype(dtype.np))
         return _ew.cast(self, dtype.np)
 
     def float(self):
@@ -467,7 +478,7 @@ class Tensor:
         return _ew.clone(self)
 
     def contiguous(self, memory_format=None):
-        return self if self._data.flags.c_contiguous else _ew.clone(self)
+        return self if self._data.flags.c_contiguous else _ew.clone(self, "C")
 
     def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
         return _creation.tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
@@ -576,10 +587,10 @@ class Tensor:
     # --- comparisons: bool tensors, never differentiable ------------------------------
 
     def __eq__(self, other):
-        return _ew.eq(self, other)
+        return False if other is None else _ew.eq(self, other)
 
     def __ne__(self, other):
-        return _ew.ne(self, other)
+        return True if other is None else _ew.ne(self, other)
 
     def __lt__(self, other):
         return _ew.lt(self, other)
@@ -701,6 +712,13 @@ class Tensor:
 
     @property
     def T(self):
+        if self._data.ndim == 0:
+            _warn_once("Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.")
+        elif self._data.ndim != 2:
+            _warn_once("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+                       "deprecated and it will throw an error in a future release. Consider `x.mT` to "
+                       "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
+                       "reverse the dimensions of a tensor.")
         return _shape.permute(self, tuple(range(self._data.ndim - 1, -1, -1)))
 
     @property
@@ -750,6 +768,16 @@ class Tensor:
 
     def copy_(self, src, non_blocking=False):
         return _inplace.apply_inplace(self, _ew.copy, src)
+
+
+_warned = set()
+
+
+def _warn_once(message):
+    """PyTorch shows these warnings once per process (TORCH_WARN_ONCE)."""
+    if message not in _warned:
+        _warned.add(message)
+        warnings.warn(message, UserWarning, stacklevel=3)
 
 
 def _rebuild(data, requires_grad):

@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
-from .registry import apply, unary, binary, defop
+from .registry import apply, binary, broadcast_error, defop, unary
 
 # --- dtype promotion at the boundary with NumPy ---------------------------------------
 
@@ -46,7 +46,23 @@ def _is_tensor(x):
     return isinstance(x, Tensor)
 
 
-_NUMBER = (float, int)  # checked first on the hot path: ``x * 0.5`` is the common case
+_NUMBER = (float, int, bool, complex)  # checked first on the hot path: ``x * 0.5`` is common
+
+
+def _operand(value):
+    """The other operand of a binary op as a tensor or a Python number: NumPy scalars
+    become numbers, arrays and lists become tensors."""
+    if isinstance(value, Tensor) or value.__class__ in _NUMBER:
+        return value
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, (np.ndarray, list, tuple)):
+        return as_tensor_like(value, None)
+    raise TypeError(f"unsupported operand type: {type(value).__name__}")
+
+
+def _conj(number):
+    return number.conjugate() if number.__class__ is complex else number
 
 
 def as_tensor_like(value, like):
@@ -78,10 +94,11 @@ def add(x, other, *, alpha=1):
         other = other * alpha
     if other.__class__ in _NUMBER:
         return unary(ADD_SCALAR, x, (other,), _scalar_result(x, other))
-    if not isinstance(x, Tensor):
-        x, other = other, x
-        if not isinstance(other, Tensor):
-            return unary(ADD_SCALAR, x, (other,), _scalar_result(x, other))
+    if not isinstance(x, Tensor):  # number + tensor
+        x, other = other, _operand(x)
+    other = _operand(other)
+    if not isinstance(other, Tensor):
+        return unary(ADD_SCALAR, x, (other,), _scalar_result(x, other))
     return binary(ADD, x, other, _tensor_result(x, other))
 
 
@@ -103,6 +120,7 @@ def sub(x, other, *, alpha=1):
                            "operator instead.")
     if alpha != 1:
         other = other * alpha
+    other = _operand(other)
     if _is_tensor(other):
         return binary(SUB, x, other, _tensor_result(x, other))
     return unary(SUB_SCALAR, x, (other,), _scalar_result(x, other))
@@ -120,16 +138,18 @@ MUL = defop("mul", np.multiply, node="MulBackward0",
 
 MUL_SCALAR = defop("mul_scalar", np.multiply, node="MulBackward0",
                    save=lambda ans, x, s: (s,),
-                   vjp=lambda g, s: g * s, jvp=lambda t, s: t * s, elementwise=True, number_operand=True)
+                   vjp=lambda g, s: g * _conj(s), jvp=lambda t, s: t * s, elementwise=True,
+                   number_operand=True)
 
 
 def mul(x, other):
     if other.__class__ in _NUMBER:
         return unary(MUL_SCALAR, x, (other,), _scalar_result(x, other))
-    if not isinstance(x, Tensor):
-        x, other = other, x
-        if not isinstance(other, Tensor):
-            return unary(MUL_SCALAR, x, (other,), _scalar_result(x, other))
+    if not isinstance(x, Tensor):  # number * tensor
+        x, other = other, _operand(x)
+    other = _operand(other)
+    if not isinstance(other, Tensor):
+        return unary(MUL_SCALAR, x, (other,), _scalar_result(x, other))
     return binary(MUL, x, other, _tensor_result(x, other))
 
 
@@ -140,7 +160,8 @@ DIV = defop("div", np.true_divide, node="DivBackward0",
 
 DIV_SCALAR = defop("div_scalar", np.true_divide, node="DivBackward0",
                    save=lambda ans, x, s: (s,),
-                   vjp=lambda g, s: g / s, jvp=lambda t, s: t / s, elementwise=True, number_operand=True)
+                   vjp=lambda g, s: g / _conj(s), jvp=lambda t, s: t / s, elementwise=True,
+                   number_operand=True)
 
 
 def div(x, other, *, rounding_mode=None):
@@ -150,6 +171,7 @@ def div(x, other, *, rounding_mode=None):
         return _nondiff(np.trunc, x, other)
     if not _is_tensor(x):
         return rdiv(other, x)
+    other = _operand(other)
     if _is_tensor(other):
         out_dtype = _tensor_result(x, other)
         if (out_dtype or x._data.dtype).kind not in "fc":
@@ -240,12 +262,14 @@ def cast(x, np_dtype):
     return unary(CAST, x, (np.dtype(np_dtype),))
 
 
-CLONE = defop("clone", np.array, node="CloneBackward0", vjp=lambda g: g, jvp=lambda t: t,
+# "K" keeps the input's memory layout, as PyTorch's clone does; contiguous() asks for "C"
+CLONE = defop("clone", lambda x, order: np.array(x, order=order), node="CloneBackward0",
+              vjp=lambda g: g, jvp=lambda t: t,
 elementwise=True)
 
 
-def clone(x):
-    return unary(CLONE, x)
+def clone(x, order="K"):
+    return unary(CLONE, x, (order,))
 
 
 REAL = defop("real", np.real, node="RealBackward0",
@@ -340,7 +364,10 @@ def _nondiff(fn, x, other=None):
     b = other._data if _is_tensor(other) else other
     if not _is_tensor(x):
         x, b = as_tensor_like(x, other), b
-    return _wrap(np.asarray(fn(x._data, b)))
+    try:
+        return _wrap(np.asarray(fn(x._data, b)))
+    except ValueError as e:
+        raise broadcast_error(e, x._data.shape, np.shape(b)) from None
 
 
 def eq(x, other):
@@ -351,19 +378,31 @@ def ne(x, other):
     return _nondiff(np.not_equal, x, other)
 
 
+def _ordered(x, other, name):
+    """Complex numbers have no order: PyTorch refuses to compare them."""
+    for t in (x, other):
+        if _is_tensor(t) and t._data.dtype.kind == "c":
+            kind = "ComplexFloat" if t._data.dtype == np.complex64 else "ComplexDouble"
+            raise NotImplementedError(f'"{name}_cpu" not implemented for \'{kind}\'')
+
+
 def lt(x, other):
+    _ordered(x, other, "lt")
     return _nondiff(np.less, x, other)
 
 
 def le(x, other):
+    _ordered(x, other, "le")
     return _nondiff(np.less_equal, x, other)
 
 
 def gt(x, other):
+    _ordered(x, other, "gt")
     return _nondiff(np.greater, x, other)
 
 
 def ge(x, other):
+    _ordered(x, other, "ge")
     return _nondiff(np.greater_equal, x, other)
 
 

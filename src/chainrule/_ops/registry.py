@@ -68,7 +68,10 @@ def apply(op, inputs, params=(), dtype=None):
     (the callers decide; see ``_dtype``). ``unary`` and ``binary`` are the same with
     fewer steps, for the hot path.
     """
-    data = op.forward(*[t._data for t in inputs], *params)
+    try:
+        data = op.forward(*[t._data for t in inputs], *params)
+    except ValueError as e:
+        raise broadcast_error(e, *[t._data.shape for t in inputs]) from None
     if data.__class__ is not ndarray:  # NumPy returns scalars from 0-d computations
         data = asarray(data)
     if dtype is not None and data.dtype != dtype:
@@ -105,7 +108,10 @@ def unary(op, x, params=(), dtype=None):
 
 def binary(op, x, y, dtype=None):
     """``apply`` for two inputs and no parameters."""
-    data = op.forward(x._data, y._data)
+    try:
+        data = op.forward(x._data, y._data)
+    except ValueError as e:
+        raise broadcast_error(e, x._data.shape, y._data.shape) from None
     if data.__class__ is not ndarray:
         data = asarray(data)
     if dtype is not None and data.dtype != dtype:
@@ -118,6 +124,21 @@ def binary(op, x, y, dtype=None):
     if (x._requires_grad or y._requires_grad) and STATE.enabled:
         record(op, out, (x, y), ())
     return out
+
+
+def broadcast_error(error, *shapes):
+    """PyTorch's message for shapes that don't broadcast; other errors pass unchanged."""
+    if len(shapes) >= 2:
+        a, b = shapes[0], shapes[1]
+        ndim = max(len(a), len(b))
+        for dim in range(ndim - 1, -1, -1):
+            i, j = dim - (ndim - len(a)), dim - (ndim - len(b))
+            size_a = a[i] if i >= 0 else 1
+            size_b = b[j] if j >= 0 else 1
+            if size_a != size_b and size_a != 1 and size_b != 1:
+                return RuntimeError(f"The size of tensor a ({size_a}) must match the size of tensor b "
+                                    f"({size_b}) at non-singleton dimension {dim}")
+    return error
 
 
 def record(op, out, inputs, params):
