@@ -235,8 +235,6 @@ def test_copy_slices_after_setitem(dtype):
     assert ours == theirs
 
 
-@pytest.mark.xfail(strict=True, reason="inplace.py/registry.py: the CopySlices node's name() is 'CopySlices'; "
-                                       "torch's is 'torch::autograd::CopySlices' (repr shows <CopySlices> in both)")
 def test_copy_slices_name_matches_torch():
     def program(L):
         y = L.zeros(3)
@@ -606,9 +604,6 @@ def test_non_leaf_hook_runs_with_autograd_grad():
     assert_close(*both(program))
 
 
-@pytest.mark.xfail(strict=True, reason="engine.py run_backward: a leaf's tensor hooks run only inside "
-                                       "_accumulate, so autograd.grad captures the leaf's gradient before its "
-                                       "hooks: got [40, 80], torch returns the hooked [41, 81]")
 def test_leaf_hook_runs_with_autograd_grad():
     def program(L):
         a = data(L, [1.0, 2.0])

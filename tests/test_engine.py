@@ -106,11 +106,6 @@ def test_deep_chain_second_order():
     assert_close(*both(program), rtol=1e-9)
 
 
-@pytest.mark.xfail(strict=True, reason="engine.py _nodes_leading_to: the 'sweep until nothing changes' loop is "
-                                       "quadratic when DFS discovery order is not topological (the graph of a "
-                                       "create_graph gradient): grad of grad through a 1000-op chain takes ~4 s, "
-                                       "doubling the chain multiplies the time by ~5 (here: 4x longer chain, "
-                                       "~16x more any() calls)")
 def test_autograd_grad_scales_linearly_on_gradient_graphs(monkeypatch):
     small = _any_calls_for_second_derivative(100, monkeypatch)
     large = _any_calls_for_second_derivative(400, monkeypatch)

@@ -346,9 +346,6 @@ def test_grad_mode_seen_by_hooks_during_backward():
     assert ours == theirs
 
 
-@pytest.mark.xfail(strict=True, reason="registry.py/shape.py: a view taken under no_grad of a tensor that "
-                                       "requires grad has requires_grad=False; torch keeps requires_grad=True "
-                                       "(grad_fn None) for views made in no_grad")
 def test_view_under_no_grad_requires_grad():
     def program(L):
         x = leaf(L)

@@ -90,10 +90,6 @@ def test_derivative_results_have_graph_only_with_create_graph():
     assert ours == theirs == (True, False, False, True)
 
 
-@pytest.mark.xfail(strict=True, reason="elementwise.py pow rule: d/dx x**2 is recorded as x * 2, so the third "
-                                       "derivative of x**3 is a constant without grad_fn and a 4th autograd.grad "
-                                       "raises 'element 0 of tensors does not require grad'; torch keeps "
-                                       "x.pow(0) in the graph (requires_grad=True) and returns zeros")
 def test_fourth_derivative_of_cube_is_zero():
     def program(L):
         x = data(L, POINTS)

@@ -128,8 +128,6 @@ def test_inplace_op_on_non_leaf(case):
     assert_close(ours[1:], theirs[1:])
 
 
-@pytest.mark.xfail(strict=True, reason="elementwise.py fill(): fill_ with a 0-d tensor value records "
-                                       "CopyBackwards; torch records FillBackward3")
 def test_fill_with_tensor_node_name():
     def program(L):
         y = data(L, [1.0, 2.0]) * 1
@@ -290,8 +288,6 @@ def test_setitem_on_tensor_without_grad(case):
     assert_close(ours[1:], theirs[1:])
 
 
-@pytest.mark.xfail(strict=True, reason="elementwise.py fill(): y[:] = 3.0 fills y from a 0-d tensor, which "
-                                       "chainrule records as CopyBackwards; torch records FillBackward3")
 @pytest.mark.parametrize("index", [slice(None), Ellipsis])
 def test_setitem_whole_tensor_with_number_node(index):
     def program(L):
@@ -500,8 +496,6 @@ def test_modified_saved_tensor_error_text(case):
     same_error(lambda L: MODIFIED[case](L, data(L, [1.0, 2.0, 3.0])).sum().backward())
 
 
-@pytest.mark.xfail(strict=True, reason="inplace.py/_tensor.py: the message names the base's node 'CopySlices'; "
-                                       "torch names it 'torch::autograd::CopySlices' (node name() prefix)")
 @pytest.mark.parametrize("write", ["view_mul_", "setitem"])
 def test_modified_saved_tensor_error_view_of_saved(write):
     def program(L):

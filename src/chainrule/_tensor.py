@@ -770,14 +770,10 @@ class Tensor:
         return _inplace.apply_inplace(self, _ew.copy, src)
 
 
-_warned = set()
-
-
 def _warn_once(message):
-    """PyTorch shows these warnings once per process (TORCH_WARN_ONCE)."""
-    if message not in _warned:
-        _warned.add(message)
-        warnings.warn(message, UserWarning, stacklevel=3)
+    """PyTorch shows these once per process; Python's default warning filter shows a
+    warning once per place in the user's code, which is as quiet."""
+    warnings.warn(message, UserWarning, stacklevel=3)
 
 
 def _rebuild(data, requires_grad):

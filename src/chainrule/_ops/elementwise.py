@@ -187,9 +187,7 @@ def rdiv(x, other):
 
 
 def _pow_derivative(x, p):
-    """d(x^p)/dx for a number p; PyTorch defines it as 0 for p == 0, even at x == 0."""
-    if p == 2:  # the common square: one op instead of three
-        return x * 2
+    """d(x^p)/dx for a number p (the p == 0 case is zero, handled by the rule)."""
     return p * x ** (p - 1)
 
 
@@ -312,12 +310,18 @@ FILL = defop("fill", lambda x, value: np.full_like(x, value), node="FillBackward
              vjp=lambda g: zeros_like(g), jvp=lambda t: zeros_like(t), elementwise=True)
 
 
+# filling from a 0-d tensor: its gradient is the sum of the incoming one
+FILL_TENSOR = defop("fill_tensor", lambda x, value: np.full_like(x, value), node="FillBackward3",
+                    vjp=(lambda g: zeros_like(g), lambda g: g.sum()),
+                    jvp=(lambda t: zeros_like(t), lambda t: t))
+
+
 def fill(x, value):
     if _is_tensor(value):
         if value._data.ndim != 0:
             raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
                                f"{value._data.ndim} dimensions.")
-        return copy(x, value)
+        return binary(FILL_TENSOR, x, value, None)
     return unary(FILL, x, (value,))
 
 

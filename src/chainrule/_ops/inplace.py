@@ -176,7 +176,7 @@ EMBED = defop("embed_view", _embed, node="AsStridedScatterBackward0",
               vjp=lambda g, steps, shape: apply(AS_STRIDED, (g,), (steps,)),
               jvp=lambda t, steps, shape: apply(EMBED, (t,), (steps, shape)))
 
-COPY_SLICES = defop("copy_slices", None, node="CopySlices",
+COPY_SLICES = defop("copy_slices", None, node="torch::autograd::CopySlices",
                     save=lambda ans, base, new, steps: (steps, ans._data.shape),
                     vjp=(lambda g, steps, shape: _outside_region(g, steps),
                          lambda g, steps, shape: replay_view(g, steps)),

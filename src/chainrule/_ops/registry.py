@@ -219,6 +219,8 @@ def _mark_view(out, x, op, params):
     """``out`` shares ``x``'s memory: same version counter, and a recipe to rebuild it
     from the base (used when an in-place op on the view must update the base's graph)."""
     out._counter = x._counter
+    if x._requires_grad and not STATE.enabled:
+        out._requires_grad = True  # PyTorch: a view of such a tensor still requires grad
     e = extras(out)
     if x._base is None:
         e.base, e.view_steps = x, ((op, params),)

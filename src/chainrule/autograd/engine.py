@@ -236,8 +236,6 @@ def _run_hooks(hooks, g):
 def _accumulate(leaf, g, create_graph):
     """``AccumulateGrad``: store or add ``g`` into ``leaf.grad`` (see the module notes)."""
     e = leaf._extra
-    if e is not None and e.hooks:
-        g = _run_hooks(e.hooks, g)
     old = leaf._grad
     if old is None:
         leaf._grad = g if create_graph else _wrap(np.array(g._data))
@@ -269,25 +267,25 @@ def _count_dependencies(roots):
 
 
 def _nodes_leading_to(roots, targets):
-    """Every node from which some target node can be reached (targets included)."""
+    """Every node from which some target node can be reached (targets included).
+
+    One pass over the nodes in post-order (children before parents), found by an
+    iterative depth-first walk: a node leads to a target if it is one or a child does.
+    """
     wanted = set()
-    order, stack, seen = [], list(roots), set(roots)
-    while stack:  # iterative DFS: record nodes, then decide children before parents
-        node = stack.pop()
-        order.append(node)
-        for child in node.next:
-            if child is not None and child not in seen:
-                seen.add(child)
-                stack.append(child)
-    changed = True
-    while changed:  # graphs are DAGs; a few sweeps in reverse discovery order settle it
-        changed = False
-        for node in reversed(order):
-            if node in wanted:
-                continue
+    done = set()
+    stack = [(node, False) for node in roots]
+    while stack:
+        node, children_done = stack.pop()
+        if children_done:
             if node in targets or any(c in wanted for c in node.next if c is not None):
                 wanted.add(node)
-                changed = True
+            continue
+        if node in done:
+            continue
+        done.add(node)
+        stack.append((node, True))
+        stack.extend((c, False) for c in node.next if c is not None and c not in done)
     return wanted
 
 
@@ -326,11 +324,13 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
                     g = _run_hooks(hooks.pre, g)
                     if hooks.retained is not None:
                         _retain(hooks.retained(), g, create_graph)
+                leaf = node.variable if node.__class__ is AccumulateGrad else None
+                if leaf is not None and leaf._extra is not None and leaf._extra.hooks:
+                    g = _run_hooks(leaf._extra.hooks, g)  # a leaf's hooks see its gradient first
                 if targets is not None and node in targets:
                     for i in targets[node]:
                         captured[i] = g
                 if node.__class__ is AccumulateGrad:
-                    leaf = node.variable
                     if leaf is not None and accumulate and (targets is None or node in targets):
                         _accumulate(leaf, g, create_graph)
                     continue
