@@ -420,9 +420,6 @@ def test_view_inplace_create_graph():
     assert_close(*both(program))
 
 
-@pytest.mark.xfail(strict=True, reason="_tensor.py/registry.py: a view made before an in-place op on its base "
-                                       "keeps its stale grad_fn; torch regenerates a view's grad_fn when the "
-                                       "shared version moved. x.grad: got [0, 3, 5], torch [0, 6, 10]")
 def test_view_created_before_base_inplace_sees_it():
     def program(L):
         x = data(L, [1.0, 2.0, 3.0])
@@ -434,8 +431,6 @@ def test_view_created_before_base_inplace_sees_it():
     assert_close(*both(program))
 
 
-@pytest.mark.xfail(strict=True, reason="_tensor.py/registry.py: after w = y[:2]; w.mul_(2), the sibling view "
-                                       "v = y[1:] keeps its stale grad_fn: x.grad got [0, 3, 5], torch [0, 6, 5]")
 def test_sibling_view_sees_inplace_through_other_view():
     def program(L):
         x = data(L, [1.0, 2.0, 3.0])

@@ -104,14 +104,17 @@ class _Extras:
 
     ``base`` / ``view_steps``: for a view, the tensor owning the memory and the view ops
     that lead from it, so an in-place op on the view can update the base's graph.
+    ``view_version``: the version at which the view's ``grad_fn`` was derived; once an
+    in-place op moved the shared version on, the view's history is rebuilt from the base.
     ``accumulator``: a leaf's AccumulateGrad node. ``hooks``, ``post_accumulate_hooks``:
     a leaf's gradient hooks. ``tangent``: the forward-mode tangent of a dual tensor.
     """
 
-    __slots__ = ("base", "view_steps", "accumulator", "hooks", "post_accumulate_hooks", "tangent")
+    __slots__ = ("base", "view_steps", "view_version", "accumulator", "hooks", "post_accumulate_hooks",
+                 "tangent")
 
     def __init__(self):
-        self.base = self.view_steps = self.accumulator = None
+        self.base = self.view_steps = self.view_version = self.accumulator = None
         self.hooks = self.post_accumulate_hooks = self.tangent = None
 
 

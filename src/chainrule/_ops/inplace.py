@@ -27,7 +27,7 @@ from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE
 from ..autograd.engine import Node
 from . import elementwise as ew
-from .registry import apply, unary, defop, record, replay_view
+from .registry import apply, current_grad_fn, defop, record, replay_view, unary
 from .shape import INDEX, _is_basic, _normalize_index, getitem
 
 
@@ -44,7 +44,7 @@ def _check_allowed(self):
 
 def _alias(t):
     """A new tensor object with ``t``'s memory and history, and its own version counter."""
-    return _wrap(t._data, t._requires_grad, t.grad_fn)
+    return _wrap(t._data, t._requires_grad, current_grad_fn(t))
 
 
 def _write(self, result):
@@ -139,6 +139,7 @@ def _move_history(self, new_value):
     base = self._base
     record(COPY_SLICES, base, (_alias(base), new_value), (self._view_steps,))
     self.grad_fn = apply(AS_STRIDED, (base,), (self._view_steps,)).grad_fn
+    self._extra.view_version = self._counter[0]
     self._requires_grad = True
 
 

@@ -150,8 +150,9 @@ def record(op, out, inputs, params):
     edges = []
     metas = None
     for i, t in enumerate(inputs):
-        if t.grad_fn is not None:
-            edges.append(t.grad_fn)
+        fn = t.grad_fn if t._extra is None else current_grad_fn(t)
+        if fn is not None:
+            edges.append(fn)
         elif t._requires_grad:
             edges.append(grad_accumulator(t))
         else:
@@ -179,7 +180,8 @@ def _record_unary(op, out, x, params):
     node = _new(Node)
     node.op = op
     node.hooks = None
-    node.next = (x.grad_fn or grad_accumulator(x),)
+    fn = x.grad_fn if x._extra is None else current_grad_fn(x)
+    node.next = (fn or grad_accumulator(x),)
     data, result = x._data, out._data
     if data.dtype is result.dtype and (op.elementwise or data.shape == result.shape):
         node.meta = None
@@ -226,6 +228,20 @@ def _mark_view(out, x, op, params):
         e.base, e.view_steps = x, ((op, params),)
     else:
         e.base, e.view_steps = x._base, x._view_steps + ((op, params),)
+    e.view_version = x._counter[0]
+
+
+def current_grad_fn(t):
+    """``t.grad_fn``, rebuilt first if ``t`` is a view whose memory an in-place op
+    changed since: as in PyTorch, the view is then the base's region (AsStrided)."""
+    e = t._extra
+    if e is not None and e.base is not None and e.view_version != t._counter[0]:
+        e.view_version = t._counter[0]
+        if e.base._requires_grad and e.base.grad_fn is not None:
+            from .inplace import AS_STRIDED  # noqa: PLC0415  (in-place ops build on this module)
+            t.grad_fn = unary(AS_STRIDED, e.base, (e.view_steps,)).grad_fn
+            t._requires_grad = True
+    return t.grad_fn
 
 
 def replay_view(base, steps):

@@ -46,6 +46,13 @@ def _make_grads(outputs, grads, is_grads_batched=False):
     return result
 
 
+def _refresh_views(outputs, inputs):
+    """Views changed in place since they were taken get their history rebuilt first."""
+    for t in outputs + (inputs or ()):
+        if t._extra is not None:
+            _registry.current_grad_fn(t)
+
+
 def _check_requires_grad(outputs):
     for i, out in enumerate(outputs):
         if not out._requires_grad:
@@ -64,6 +71,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     inputs = _as_tuple(inputs)
     if inputs is not None and len(inputs) == 0:
         raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+    _refresh_views(tensors, inputs)
     _check_requires_grad(tensors)
     grads = _make_grads(tensors, grads)
     if retain_graph is None:
@@ -92,6 +100,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     grads = _as_tuple(grad_outputs) or (None,) * len(outputs)
     if len(grads) != len(outputs):
         raise RuntimeError(f"grad requires one grad_output per output: got {len(grads)} for {len(outputs)} outputs")
+    _refresh_views(outputs, inputs)
     _check_requires_grad(outputs)
     grads = _make_grads(outputs, grads)
     if retain_graph is None:
@@ -112,3 +121,4 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 
 
 from .. import _tensor  # noqa: E402  (circular: tensors call backward)
+from .._ops import registry as _registry  # noqa: E402
