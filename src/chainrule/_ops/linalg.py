@@ -7,6 +7,7 @@ gradient back to its input's shape.
 import numpy as np
 
 from .registry import binary, defop
+from .shape import unsafe_view
 
 _TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
                "int32": "int", "complex64": "c10::complex<float>", "complex128": "c10::complex<double>"}
@@ -45,12 +46,17 @@ MV = defop("mv", np.matmul, node="MvBackward0",
 
 
 def mv(m, v):
-    if m._data.ndim != 2 or v._data.ndim != 1 or m._data.shape[1] != v._data.shape[0]:
-        shape = "x".join(map(str, m._data.shape))
-        raise RuntimeError(f"size mismatch, got input ({m._data.shape[0] if m._data.ndim else 0}), "
-                           f"mat ({shape}), vec ({v._data.shape[0] if v._data.ndim else 0})")
+    if m._data.ndim != 2 or v._data.ndim != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {m._data.ndim}, {v._data.ndim}")
+    if m._data.shape[1] != v._data.shape[0]:
+        _mv_size_mismatch(m._data.shape, v._data.shape)
     _same_dtype(m, v)
     return binary(MV, m, v)
+
+
+def _mv_size_mismatch(mat_shape, vec_shape):
+    raise RuntimeError(f"size mismatch, got input ({mat_shape[0]}), mat ({mat_shape[0]}x{mat_shape[1]}), "
+                       f"vec ({vec_shape[0]})")
 
 
 MM = defop("mm", np.matmul, node="MmBackward0",
@@ -78,6 +84,33 @@ MATMUL = defop("matmul", np.matmul, node="UnsafeViewBackward0",
                jvp=(lambda t, a, b: matmul(t, b), lambda t, a, b: matmul(a, t)))
 
 
+def _check_batched_shapes(sa, sb):
+    """PyTorch's errors for a batched product. It folds a batch of matrices times
+    a matrix or vector into one ``mm`` or ``mv`` (so reports their errors), and otherwise
+    broadcasts the batch dims (from the right) before a ``bmm``."""
+    if len(sa) >= 3 and len(sb) <= 2:
+        rows, k = int(np.prod(sa[:-1])), sa[-1]
+        if len(sb) == 1 and k != sb[0]:
+            _mv_size_mismatch((rows, k), sb)
+        if len(sb) == 2 and k != sb[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x{k} and {sb[0]}x{sb[1]})")
+        return
+    batch_a, batch_b = tuple(sa[:-2]), tuple(sb[:-2])  # a 1-d operand has no batch dims
+    n = max(len(batch_a), len(batch_b))
+    batch_a, batch_b = (1,) * (n - len(batch_a)) + batch_a, (1,) * (n - len(batch_b)) + batch_b
+    for i in reversed(range(n)):  # PyTorch reports the last mismatching dim
+        x, y = batch_a[i], batch_b[i]
+        if x != y and 1 not in (x, y):
+            raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
+                               f"non-singleton dimension {i}")
+    batch = [max(x, y) for x, y in zip(batch_a, batch_b)]
+    k_a, k_b = sa[-1], (sb[0] if len(sb) == 1 else sb[-2])
+    if k_a != k_b:
+        size = int(np.prod(batch))
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{size}, {k_a}] "
+                           f"but got: [{size}, {k_b}].")
+
+
 def matmul(a, b):
     """``a @ b`` with NumPy's (and PyTorch's) rules for 1-d and batched operands."""
     da, db = a._data.ndim, b._data.ndim
@@ -91,16 +124,14 @@ def matmul(a, b):
         return mm(a, b)
     if da == 1 and db == 2:
         return mm(a.unsqueeze(0), b).squeeze(0)
+    _check_batched_shapes(a._data.shape, b._data.shape)
     _same_dtype(a, b)
     a2 = a.unsqueeze(0) if da == 1 else a
     b2 = b.unsqueeze(-1) if db == 1 else b
-    if a2._data.shape[-1] != b2._data.shape[-2]:
-        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
-                           f"[{a2._data.shape[0]}, {a2._data.shape[-1]}] but got: "
-                           f"[{b2._data.shape[0]}, {b2._data.shape[-2]}].")
     out = binary(MATMUL, a2, b2)
-    if db == 1:
-        out = out.squeeze(-1)
-    if da == 1:
-        out = out.squeeze(-2)
+    if da == 1 or db == 1:  # drop the added dims as PyTorch does: one reshape (UnsafeViewBackward0)
+        shape = out._data.shape
+        rows = () if da == 1 else shape[-2:-1]
+        cols = () if db == 1 else shape[-1:]
+        out = unsafe_view(out, shape[:-2] + rows + cols)
     return out

@@ -22,8 +22,13 @@ def _unreduce(g, shape, dims, keepdim):
 
 
 def _reduce_args(x, dim):
-    """Dims as a sorted tuple; None means every dim."""
-    return wrap_dims(dim, x._data.ndim) if dim is not None else None
+    """The reduced dims as a sorted tuple. As in PyTorch, an empty list of dims means every
+    dim, and a 0-d tensor accepts dim 0 or -1 but has no axis to reduce."""
+    ndim = x._data.ndim
+    dims = wrap_dims(dim, ndim)
+    if ndim == 0:
+        return ()
+    return dims if dims else tuple(range(ndim))
 
 
 SUM = defop("sum", lambda x, dims, keepdim: np.sum(x, axis=dims, keepdims=keepdim),
@@ -101,11 +106,15 @@ MIN = defop("min", np.min, node="MinBackward1", save=lambda ans, x: (x, ans),
 
 
 def _take_along(x, index, dim, keepdim):
+    if x.ndim == 0:  # max(dim=0) of a 0-d tensor is the tensor itself
+        return x.copy()
     out = np.take_along_axis(x, index, dim)
     return out if keepdim else out.squeeze(dim)
 
 
 def _put_along(g, index, dim, keepdim, shape):
+    if not shape:
+        return g.copy()
     out = np.zeros(shape, dtype=g.dtype)
     np.put_along_axis(out, index, g if keepdim else np.expand_dims(g, dim), dim)
     return out
@@ -113,9 +122,9 @@ def _put_along(g, index, dim, keepdim, shape):
 
 # the gradient of picking one element per slice: put it back where it came from
 PUT_ALONG = defop("put_along", _put_along, node="IndexBackward0",
-                  save=lambda ans, g, index, dim, keepdim, shape: (index, dim, keepdim),
-                  vjp=lambda gg, index, dim, keepdim: unary(TAKE_ALONG, gg, (index, dim, keepdim)),
-                  jvp=lambda t, index, dim, keepdim: unary(TAKE_ALONG, t, (index, dim, keepdim)))
+                  save=lambda ans, g, index, dim, keepdim, shape: (index, dim, keepdim, shape),
+                  vjp=lambda gg, index, dim, keepdim, shape: unary(TAKE_ALONG, gg, (index, dim, keepdim)),
+                  jvp=lambda t, index, dim, keepdim, shape: unary(PUT_ALONG, t, (index, dim, keepdim, shape)))
 
 _take_along_rules = dict(
     save=lambda ans, x, index, dim, keepdim: (x._data.shape, index, dim, keepdim),
@@ -128,23 +137,25 @@ MIN_DIM = defop("min_dim", _take_along, node="MinBackward0", **_take_along_rules
 
 
 def _check_nonempty(x, name, dim):
+    """Reducing nothing has no max; reducing a non-empty dim of an empty tensor is fine."""
     if x._data.size == 0:
         if dim is None:
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                                "Specify the reduction dim with the 'dim' argument.")
-        raise IndexError(f"{name}(): Expected reduction dim {dim} to have non-zero size.")
+        if x._data.ndim == 0 or x._data.shape[dim] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {dim} to have non-zero size.")
 
 
 def _extreme(x, dim, keepdim, whole_op, dim_op, arg, result_type, name):
     if dim is None:
         _check_nonempty(x, name, None)
         return unary(whole_op, x)
-    dim = wrap_dims(dim, x._data.ndim)[0] if x._data.ndim else 0
+    dim = wrap_dims(dim, x._data.ndim)[0]
     _check_nonempty(x, name, dim)
-    data = x._data if x._data.ndim else x._data.reshape(1)
-    index = np.expand_dims(arg(data, axis=dim), dim)
     if x._data.ndim == 0:
-        return result_type((x.clone(), _wrap(np.asarray(0, dtype=np.int64))))
+        index = np.zeros((), dtype=np.int64)
+        return result_type((unary(dim_op, x, (index, dim, keepdim)), _wrap(index.copy())))
+    index = np.expand_dims(arg(x._data, axis=dim), dim)
     values = unary(dim_op, x, (index, dim, keepdim))
     indices = index if keepdim else index.squeeze(dim)
     return result_type((values, _wrap(indices.astype(np.int64))))
@@ -207,9 +218,9 @@ def _sum_to(x, shape):
 
 
 SUM_TO_SIZE = defop("sum_to_size", _sum_to, node="SumBackward1",
-                    save=lambda ans, x, shape: (x._data.shape,),
-                    vjp=lambda g, in_shape: g.expand(in_shape),
-                    jvp=lambda t, in_shape: t)
+                    save=lambda ans, x, shape: (x._data.shape, shape),
+                    vjp=lambda g, in_shape, shape: g.expand(in_shape),
+                    jvp=lambda t, in_shape, shape: sum_to_size(t, shape))
 
 
 def sum_to_size(x, shape):

@@ -46,6 +46,9 @@ def _infer_shape(shape, numel):
         if s != -1:
             known *= s
     if -1 in shape:
+        if known == 0 and numel == 0:
+            raise RuntimeError(f"cannot reshape tensor of 0 elements into shape {list(shape)} because the "
+                               "unspecified dimension size -1 can be any value and is ambiguous")
         if known == 0 or numel % known:
             raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
         return tuple(numel // known if s == -1 else s for s in shape)
@@ -78,13 +81,27 @@ UNSAFE_VIEW = defop("unsafe_view", np.reshape, node="UnsafeViewBackward0",
                     jvp=lambda t, in_shape, out_shape: t.reshape(out_shape))
 
 
+def unsafe_view(x, shape):
+    """A reshape into a new tensor (not a view of ``x``): what ``matmul`` ends with."""
+    return unary(UNSAFE_VIEW, x, (tuple(shape),))
+
+
+# ``reshape`` of a non-contiguous tensor that a view can still express: PyTorch names the
+# node after ``_reshape_alias``
+RESHAPE_ALIAS = defop("reshape_alias", lambda x, shape: np.reshape(x, shape, copy=False),
+                      node="ReshapeAliasBackward0",
+                      save=lambda ans, x, shape: (x._data.shape, ans._data.shape),
+                      vjp=lambda g, in_shape, out_shape: g.reshape(in_shape),
+                      jvp=lambda t, in_shape, out_shape: t.reshape(out_shape), view=True)
+
+
 def reshape(x, shape):
     """A view when the memory layout allows one, else a copy (as PyTorch decides)."""
     shape = _infer_shape(tuple(shape), x._data.size)
-    if shape == x._data.shape:
-        return view(x, shape)
-    try:
+    if x._data.flags.c_contiguous:
         return unary(VIEW, x, (shape,))
+    try:
+        return unary(RESHAPE_ALIAS, x, (shape,))
     except ValueError:
         return unary(UNSAFE_VIEW, x.clone(), (shape,))
 
@@ -102,15 +119,17 @@ def flatten(x, start_dim=0, end_dim=-1):
         reshape(x, shape[:start] + (int(np.prod(shape[start:end + 1])),) + shape[end + 1:])
 
 
-SQUEEZE = defop("squeeze", lambda x, dims: np.squeeze(x, dims), node="SqueezeBackward0",
+def _squeeze_rules(node):
+    return dict(node=node, view=True,
                 save=lambda ans, x, dims: (x._data.shape, ans._data.shape),
                 vjp=lambda g, in_shape, out_shape: g.reshape(in_shape),
-                jvp=lambda t, in_shape, out_shape: t.reshape(out_shape), view=True)
+                jvp=lambda t, in_shape, out_shape: t.reshape(out_shape))
 
-SQUEEZE_DIM = defop("squeeze_dim", lambda x, dims: np.squeeze(x, dims), node="SqueezeBackward1",
-                    save=lambda ans, x, dims: (x._data.shape, ans._data.shape),
-                    vjp=lambda g, in_shape, out_shape: g.reshape(in_shape),
-                    jvp=lambda t, in_shape, out_shape: t.reshape(out_shape), view=True)
+
+# one forward, three PyTorch overloads: squeeze(), squeeze(dim), squeeze(dims)
+SQUEEZE = defop("squeeze", np.squeeze, **_squeeze_rules("SqueezeBackward0"))
+SQUEEZE_DIM = defop("squeeze_dim", np.squeeze, **_squeeze_rules("SqueezeBackward1"))
+SQUEEZE_DIMS = defop("squeeze_dims", np.squeeze, **_squeeze_rules("SqueezeBackward2"))
 
 
 def squeeze(x, dim=None):
@@ -118,7 +137,7 @@ def squeeze(x, dim=None):
     if dim is None:
         return unary(SQUEEZE, x, (tuple(i for i, s in enumerate(shape) if s == 1),))
     dims = tuple(d for d in wrap_dims(dim, x._data.ndim) if x._data.ndim and shape[d] == 1)
-    op = SQUEEZE_DIM if isinstance(dim, (int, np.integer)) else SQUEEZE
+    op = SQUEEZE_DIM if isinstance(dim, (int, np.integer)) else SQUEEZE_DIMS
     return unary(op, x, (dims,))
 
 
@@ -151,7 +170,11 @@ def permute(x, dims):
     return unary(PERMUTE, x, (dims,))
 
 
-TRANSPOSE = defop("transpose", np.swapaxes, node="TransposeBackward0",
+def _swapaxes(x, d0, d1):
+    return np.swapaxes(x, d0, d1) if x.ndim else x.view()  # a 0-d tensor swaps dims 0 and -1
+
+
+TRANSPOSE = defop("transpose", _swapaxes, node="TransposeBackward0",
                   save=lambda ans, x, d0, d1: (d0, d1),
                   vjp=lambda g, d0, d1: g.transpose(d0, d1),
                   jvp=lambda t, d0, d1: t.transpose(d0, d1), view=True)
@@ -219,6 +242,8 @@ def _normalize_index(index):
             i = np.asarray(i)
             if i.dtype.kind == "f":
                 raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        elif isinstance(i, bool):  # x[True]: a 0-d mask, which adds a dim
+            i = np.asarray(i)
         out.append(i)
     return tuple(out)
 
@@ -258,8 +283,11 @@ def _check_bounds(x, index):
             size = x.shape[dim]
             if not -size <= i < size:
                 raise IndexError(f"index {i} is out of bounds for dimension {dim} with size {size}")
-        elif isinstance(i, slice) and i.step is not None and i.step <= 0:
-            raise ValueError("step must be greater than zero")
+        elif isinstance(i, slice):
+            if x.ndim == 0:
+                raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+            if i.step is not None and i.step <= 0:
+                raise ValueError("step must be greater than zero")
         dim += 1
     if dim > x.ndim:
         raise IndexError(f"too many indices for tensor of dimension {x.ndim}")
@@ -310,19 +338,56 @@ INDEX_BACKWARD = defop(
 
 
 def getitem(x, index):
+    if x._data.ndim == 0 and isinstance(index, (int, np.integer)) and not isinstance(index, bool):
+        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                         "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
     index = _normalize_index(index)
     if _is_basic(index):
         _check_bounds(x._data, index)
         return unary(_BASIC_OPS[_basic_node_name(index)], x, (index,))
+    _check_advanced(x._data, index)
     try:
         return unary(INDEX, x, (index,))
-    except IndexError as e:
-        raise IndexError(_index_error(str(e))) from None
+    except IndexError as e:  # what _check_advanced doesn't foresee, in PyTorch's words
+        raise IndexError(str(e).replace("for axis", "for dimension")) from None
 
 
-def _index_error(message):
-    # NumPy: "index 5 is out of bounds for axis 0 with size 3"
-    return message.replace("for axis", "for dimension")
+def _is_mask(i):
+    return isinstance(i, np.ndarray) and i.dtype.kind == "b"
+
+
+def _check_advanced(x, index):
+    """PyTorch's errors for an index with tensors in it. PyTorch applies the basic part
+    first, then the index tensors (a k-d mask counts as k of them), so an out-of-range
+    index names its tensor's position among them, and a mask is compared with the tensor
+    left after the basic part: ``x[:, [0, 9]]`` reports "for dimension 0"."""
+    def consumed(i):
+        return i.ndim if _is_mask(i) else 1
+    basic = tuple(j for i in index for j in ((slice(None),) * consumed(i) if isinstance(i, np.ndarray) else (i,)))
+    _check_bounds(x, basic)
+    n_real = sum(consumed(i) for i in index if i is not None and i is not Ellipsis)
+    dim = position = k = 0  # dim of x, dim of the basic result, index tensors so far
+    for i in index:
+        if i is None:
+            position += 1
+        elif i is Ellipsis:
+            dim += x.ndim - n_real
+            position += x.ndim - n_real
+        elif _is_mask(i):
+            sliced = _view_item(np.broadcast_to(np.zeros((), x.dtype), x.shape), basic).shape
+            for j, size in enumerate(i.shape):
+                if size != sliced[position + j]:
+                    raise IndexError(f"The shape of the mask {list(i.shape)} at index {j} does not match the "
+                                     f"shape of the indexed tensor {list(sliced)} at index {position + j}")
+            dim, position, k = dim + i.ndim, position + i.ndim, k + i.ndim
+        elif isinstance(i, np.ndarray):
+            size = x.shape[dim]
+            bad = (i >= size) | (i < -size)
+            if bad.any():
+                raise IndexError(f"index {i[bad][0]} is out of bounds for dimension {k} with size {size}")
+            dim, position, k = dim + 1, position + 1, k + 1
+        else:
+            dim, position = dim + 1, position + isinstance(i, slice)
 
 
 def select(x, dim, index):
