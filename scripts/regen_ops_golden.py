@@ -2,7 +2,11 @@
 
 Run with the pinned PyTorch installed (see pyproject's ``torch`` extra):
 
-    python scripts/regen_ops_golden.py
+    python scripts/regen_ops_golden.py                 # every family
+    python scripts/regen_ops_golden.py --family linalg # one: tests/golden/ops_linalg.npz
+
+The core entries (op_db.py) go to ops.npz, each family's (opdb_<family>.py) to
+ops_<family>.npz, so families can be regenerated independently.
 
 For each sample ``<entry>::<sample>`` the file holds:
 
@@ -13,6 +17,7 @@ For each sample ``<entry>::<sample>`` the file holds:
 
 A sample where PyTorch raises is a bug in op_db, so this script stops on it.
 """
+import argparse
 import pathlib
 import sys
 
@@ -24,7 +29,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from op_db import OPS, as_list, run_with_grads, to_array  # noqa: E402
 
-GOLDEN = ROOT / "tests" / "golden" / "ops.npz"
+GOLDEN_DIR = ROOT / "tests" / "golden"
+
+
+def golden_path(family):
+    return GOLDEN_DIR / ("ops.npz" if family == "core" else f"ops_{family}.npz")
 
 
 def record(entry, sample, arrays):
@@ -44,16 +53,23 @@ def record(entry, sample, arrays):
 
 
 def main():
+    parser = argparse.ArgumentParser(description="Regenerate the op golden files from PyTorch.")
+    parser.add_argument("--family", help="only this family (core, or a name in op_db.FAMILIES)")
+    args = parser.parse_args()
     torch.set_num_threads(1)
-    arrays = {"torch_version": np.array(torch.__version__)}
-    n = 0
-    for entry in OPS:
-        for sample in entry.sample_list():
-            record(entry, sample, arrays)
-            n += 1
-    GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(GOLDEN, **arrays)
-    print(f"wrote {n} samples ({len(arrays)} arrays) to {GOLDEN.relative_to(ROOT)}")
+    families = sorted({e.family for e in OPS}) if args.family is None else [args.family]
+    for family in families:
+        arrays = {"torch_version": np.array(torch.__version__)}
+        n = 0
+        for entry in OPS:
+            if entry.family == family:
+                for sample in entry.sample_list():
+                    record(entry, sample, arrays)
+                    n += 1
+        path = golden_path(family)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(path, **arrays)
+        print(f"wrote {n} samples ({len(arrays)} arrays) to {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -148,6 +148,7 @@ class Entry:
     domain: Domain = REAL
     second_order: bool = True
     tol: dict = dataclasses.field(default_factory=lambda: DEFAULT_TOL)
+    family: str = "core"  # which opdb_<family>.py holds it; its golden file is ops_<family>.npz
 
     def sample_list(self):
         """Every sample of every dtype, named ``<sample>-<dtype>``; the same on every call."""
@@ -780,8 +781,6 @@ OPS = [
           covers=("as_strided_view", "embed_view", "copy_slices", "slice", "mul_scalar")),
 ]
 
-BY_NAME = {e.name: e for e in OPS}
-assert len(BY_NAME) == len(OPS), "two entries share a name"
 
 
 # --- error cases: same exception type and message as PyTorch -----------------------------
@@ -883,6 +882,36 @@ ERRORS = [
     ErrorCase("clamp_mixed_bounds", lambda lib, x, lo: lib.clamp(x, lo, 1.0), (_m(2), _m(2))),
     ErrorCase("where_int_cond", lambda lib, c, x: lib.where(c, x, x), (_m(2, dtype="int64"), _m(2))),
 ]
+
+
+# --- op families added after the core: one module each (opdb_<family>.py) --------------------
+# Each holds ENTRIES, ERRORS and KNOWN_BUGS (same format as test_ops.KNOWN_BUGS); they are
+# imported here, at the end, because they build on the classes and samples above.
+
+FAMILIES = ("pointwise", "reductions", "shape", "indexing", "linalg", "nn", "conv", "random")
+FAMILY_KNOWN_BUGS = {}
+
+
+def _add_family(name, module):
+    OPS.extend(dataclasses.replace(e, family=name) for e in module.ENTRIES)
+    ERRORS.extend(module.ERRORS)
+    FAMILY_KNOWN_BUGS.update(module.KNOWN_BUGS)
+
+
+import opdb_pointwise  # noqa: E402
+import opdb_reductions  # noqa: E402
+import opdb_shape  # noqa: E402
+import opdb_indexing  # noqa: E402
+import opdb_linalg  # noqa: E402
+import opdb_nn  # noqa: E402
+import opdb_conv  # noqa: E402
+import opdb_random  # noqa: E402
+
+for _name, _module in zip(FAMILIES, (opdb_pointwise, opdb_reductions, opdb_shape, opdb_indexing, opdb_linalg,
+                                     opdb_nn, opdb_conv, opdb_random)):
+    _add_family(_name, _module)
+BY_NAME = {e.name: e for e in OPS}
+assert len(BY_NAME) == len(OPS), "two entries share a name"
 
 
 # --- running a sample: the same code for chainrule and for torch ----------------------------

@@ -28,10 +28,10 @@ from chainrule._ops import registry
 from chainrule.autograd import gradcheck, gradgradcheck
 
 from helpers import require_torch
-from op_db import (ERRORS, OPS, Sample, as_list, build_args, numpy_dtype, run_with_grads, to_array,
-                   upstream_grad)
+from op_db import (ERRORS, FAMILY_KNOWN_BUGS, OPS, Sample, as_list, build_args, numpy_dtype, run_with_grads,
+                   to_array, upstream_grad)
 
-GOLDEN_PATH = pathlib.Path(__file__).resolve().parent / "golden" / "ops.npz"
+GOLDEN_DIR = pathlib.Path(__file__).resolve().parent / "golden"
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore::RuntimeWarning"),  # NumPy at 0 ** -1, the mean of nothing...
@@ -115,6 +115,9 @@ KNOWN_BUGS = {
         "elementwise.py where with an int64 condition: PyTorch names the dtype 'Long' ('...but got a tensor "
         "with dtype Long'), chainrule 'Int64'."),
 }
+
+
+KNOWN_BUGS.update(FAMILY_KNOWN_BUGS)
 
 
 def _matches(spec, sample_name):
@@ -247,8 +250,12 @@ def test_grad_fn_matches_torch(entry, samples):
 
 @pytest.fixture(scope="module")
 def golden():
-    with np.load(GOLDEN_PATH) as data:
-        return {k: data[k] for k in data.files}
+    """Every family's golden file (ops.npz for the core, ops_<family>.npz), merged."""
+    merged = {}
+    for path in sorted(GOLDEN_DIR.glob("ops*.npz")):
+        with np.load(path) as data:
+            merged.update({k: data[k] for k in data.files})
+    return merged
 
 
 def check_golden(entry, sample, golden):
