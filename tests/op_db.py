@@ -888,7 +888,7 @@ ERRORS = [
 # Each holds ENTRIES, ERRORS and KNOWN_BUGS (same format as test_ops.KNOWN_BUGS); they are
 # imported here, at the end, because they build on the classes and samples above.
 
-FAMILIES = ("pointwise", "reductions", "shape", "indexing", "linalg", "nn", "conv", "random")
+FAMILIES = ("pointwise", "reductions", "shape", "indexing", "linalg", "nn", "losses", "conv", "random")
 FAMILY_KNOWN_BUGS = {}
 
 
@@ -904,11 +904,12 @@ import opdb_shape  # noqa: E402
 import opdb_indexing  # noqa: E402
 import opdb_linalg  # noqa: E402
 import opdb_nn  # noqa: E402
+import opdb_losses  # noqa: E402
 import opdb_conv  # noqa: E402
 import opdb_random  # noqa: E402
 
 for _name, _module in zip(FAMILIES, (opdb_pointwise, opdb_reductions, opdb_shape, opdb_indexing, opdb_linalg,
-                                     opdb_nn, opdb_conv, opdb_random)):
+                                     opdb_nn, opdb_losses, opdb_conv, opdb_random)):
     _add_family(_name, _module)
 BY_NAME = {e.name: e for e in OPS}
 assert len(BY_NAME) == len(OPS), "two entries share a name"
