@@ -58,11 +58,6 @@ COMPLEX_TO_REAL_JVP = (
     "unary.py jvp rules of abs and angle for a complex input: `t * sign(x)` and `_angle_grad(t, x)` "
     "(t * x * 1j / |x|^2) are complex, but the outputs are real: the tangent of |z| must be "
     "real(conj(sgn(z)) * t), of angle(z) imag(conj(z) * t) / |z|^2 (float64, like the output).")
-GRADGRAD_INT_OUTPUT = (
-    "gradcheck.py gradgradcheck of a function that returns an integer tensor (max(dim)'s indices, "
-    "x.to(int64)): it draws a random grad_output for every output and calls requires_grad_() on the int64 "
-    "one -> RuntimeError 'only Tensors of floating point dtype can require gradients'. PyTorch makes "
-    "differentiable grad_outputs only for floating outputs.")
 MATMUL_NODE = (
     "linalg.py (this suite's own file, left as is): PyTorch's matmul ends vector @ matrix with an "
     "in-place squeeze_ (SqueezeBackward4) and matrix @ batch with a transpose-and-clone "
@@ -92,9 +87,6 @@ KNOWN_BUGS = {
     ("gradgradcheck", "sinc", "at_zero"): SINC_AT_ZERO,
     ("jvp", "sgn_complex", None): COMPLEX_TO_REAL_JVP,
     ("jvp", "angle_complex", None): COMPLEX_TO_REAL_JVP,
-    ("gradgradcheck", "max_dim", None): GRADGRAD_INT_OUTPUT,
-    ("gradgradcheck", "min_dim", None): GRADGRAD_INT_OUTPUT,
-    ("gradgradcheck", "cast", ("to_int64-float64", "to_int64_0d-float64")): GRADGRAD_INT_OUTPUT,
     ("grad_fn", "matmul", ("vm", "matrix_batch")): MATMUL_NODE,
     ("grad_fn", "sum_to_size", ("lead", "scalar")): SUM_TO_SIZE_NODE,
     ("error", "sub_bool", None): (

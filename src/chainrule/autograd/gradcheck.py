@@ -10,7 +10,6 @@ import warnings
 import numpy as np
 
 from .functions import grad as autograd_grad
-from .grad_mode import no_grad
 
 
 class GradcheckError(RuntimeError):
@@ -138,9 +137,9 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-06, atol=1e-05, rto
     inputs = _as_tuple(inputs)
     diff = _diff_inputs(inputs)
     if grad_outputs is None:
+        # one random grad_output per differentiable output (integer outputs get none)
         rng = np.random.default_rng(0)
-        with no_grad():
-            outs = _outputs(func, inputs)
+        outs = [o for o in _outputs(func, inputs) if o.requires_grad]
         grad_outputs = tuple(_wrap(rng.standard_normal(o._data.shape).astype(o._data.dtype)).requires_grad_()
                              for o in outs)
     grad_outputs = _as_tuple(grad_outputs)
