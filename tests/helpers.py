@@ -26,3 +26,48 @@ def to_numpy(t):
     if t is None:
         return None
     return np.asarray(t.detach().numpy())
+
+
+def both(program):
+    """``program(lib)`` run with chainrule and with torch: the same code on both sides."""
+    import chainrule
+    torch = require_torch()
+    return program(chainrule), program(torch)
+
+
+def assert_close(ours, theirs, rtol=1e-6, atol=1e-8):
+    """Nested tuples/lists of tensors (or None, or plain values) match element by element."""
+    if isinstance(ours, (tuple, list)):
+        assert isinstance(theirs, (tuple, list)) and len(ours) == len(theirs)
+        for a, b in zip(ours, theirs):
+            assert_close(a, b, rtol, atol)
+    elif ours is None or theirs is None:
+        assert ours is None and theirs is None
+    elif isinstance(ours, (bool, int, float, str)):
+        assert ours == theirs
+    else:
+        np.testing.assert_allclose(to_numpy(ours), to_numpy(theirs), rtol=rtol, atol=atol)
+
+
+def data(L, values, requires_grad=True, dtype="float64"):
+    """A leaf of library ``L`` from exact values (float64 unless told: never through float32)."""
+    t = L.from_numpy(np.array(values, dtype=dtype))
+    return t.requires_grad_() if requires_grad else t
+
+
+def error_of(fn):
+    """(exception type, first line of its message) raised by ``fn()``."""
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001  (the type is what we compare)
+        return type(e), str(e).splitlines()[0]
+    raise AssertionError("no exception raised")
+
+
+def full_error_of(fn):
+    """(exception type, whole message) raised by ``fn()``."""
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001  (the type is what we compare)
+        return type(e), str(e)
+    raise AssertionError("no exception raised")

@@ -11,60 +11,21 @@ import warnings
 import numpy as np
 import pytest
 
-import chainrule
-from helpers import require_torch, to_numpy
+from helpers import assert_close, both, data, error_of, full_error_of, to_numpy
 
 # torch warns that backward(create_graph=True) makes a parameter/gradient cycle; the
 # comparison means to do exactly that
 pytestmark = pytest.mark.filterwarnings("ignore:Using backward\\(\\) with create_graph=True:UserWarning")
 
 
-def both(program):
-    """``program(lib)`` run with chainrule and with torch."""
-    torch = require_torch()
-    return program(chainrule), program(torch)
 
 
-def assert_close(ours, theirs, rtol=1e-6, atol=1e-8):
-    """Nested tuples/lists of tensors (or None) must match element by element."""
-    if isinstance(ours, (tuple, list)):
-        assert isinstance(theirs, (tuple, list)) and len(ours) == len(theirs)
-        for a, b in zip(ours, theirs):
-            assert_close(a, b, rtol, atol)
-    elif ours is None or theirs is None:
-        assert ours is None and theirs is None
-    elif isinstance(ours, (bool, int, float, str)):
-        assert ours == theirs
-    else:
-        np.testing.assert_allclose(to_numpy(ours), to_numpy(theirs), rtol=rtol, atol=atol)
-
-
-def error_of(fn):
-    """(exception type, first line of its message) raised by ``fn()``."""
-    try:
-        fn()
-    except Exception as e:  # noqa: BLE001  (the type is what we compare)
-        return type(e), str(e).splitlines()[0]
-    raise AssertionError("no exception raised")
-
-
-def full_error_of(fn):
-    try:
-        fn()
-    except Exception as e:  # noqa: BLE001
-        return type(e), str(e)
-    raise AssertionError("no exception raised")
 
 
 def same_error(program):
     ours, theirs = both(lambda L: error_of(lambda: program(L)))
     assert ours == theirs
 
-
-def data(L, values, dtype="float64", requires_grad=True):
-    """A leaf from exact float64 values (never through float32)."""
-    t = L.from_numpy(np.array(values, dtype=dtype))
-    return t.requires_grad_() if requires_grad else t
 
 
 # --- requires_grad and is_leaf ---------------------------------------------------------
@@ -161,8 +122,8 @@ GRAD_FN_CASES = {
 @pytest.mark.parametrize("case", list(GRAD_FN_CASES))
 def test_grad_fn_name(case):
     def program(L):
-        a = data(L, [[0.5, 1.0, 1.5], [2.0, 2.5, 3.0]], "float32")
-        b = data(L, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], "float32")
+        a = data(L, [[0.5, 1.0, 1.5], [2.0, 2.5, 3.0]], dtype="float32")
+        b = data(L, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], dtype="float32")
         return GRAD_FN_CASES[case](L, a, b).grad_fn.name()
     ours, theirs = both(program)
     assert ours == theirs

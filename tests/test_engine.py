@@ -10,30 +10,10 @@ import pytest
 
 import chainrule
 from chainrule.autograd import engine
-from helpers import require_torch, to_numpy
+from helpers import assert_close, both, data
 
 
-def both(program):
-    torch = require_torch()
-    return program(chainrule), program(torch)
 
-
-def assert_close(ours, theirs, rtol=1e-6, atol=1e-8):
-    if isinstance(ours, (tuple, list)):
-        assert isinstance(theirs, (tuple, list)) and len(ours) == len(theirs)
-        for a, b in zip(ours, theirs):
-            assert_close(a, b, rtol, atol)
-    elif ours is None or theirs is None:
-        assert ours is None and theirs is None
-    elif isinstance(ours, (bool, int, float, str)):
-        assert ours == theirs
-    else:
-        np.testing.assert_allclose(to_numpy(ours), to_numpy(theirs), rtol=rtol, atol=atol)
-
-
-def data(L, values, requires_grad=True, dtype="float64"):
-    t = L.from_numpy(np.array(values, dtype=dtype))
-    return t.requires_grad_() if requires_grad else t
 
 
 @pytest.fixture

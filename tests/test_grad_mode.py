@@ -11,12 +11,8 @@ import numpy as np
 import pytest
 
 import chainrule
-from helpers import require_torch, to_numpy
+from helpers import both, to_numpy
 
-
-def both(program):
-    torch = require_torch()
-    return program(chainrule), program(torch)
 
 
 def version(t):
