@@ -58,11 +58,6 @@ COMPLEX_TO_REAL_JVP = (
     "unary.py jvp rules of abs and angle for a complex input: `t * sign(x)` and `_angle_grad(t, x)` "
     "(t * x * 1j / |x|^2) are complex, but the outputs are real: the tangent of |z| must be "
     "real(conj(sgn(z)) * t), of angle(z) imag(conj(z) * t) / |z|^2 (float64, like the output).")
-MATMUL_NODE = (
-    "linalg.py (this suite's own file, left as is): PyTorch's matmul ends vector @ matrix with an "
-    "in-place squeeze_ (SqueezeBackward4) and matrix @ batch with a transpose-and-clone "
-    "(CloneBackward0); chainrule's last nodes are SqueezeBackward1 and UnsafeViewBackward0. "
-    "Cosmetic: values and gradients match.")
 SUM_TO_SIZE_NODE = (
     "reductions.py (this suite's own file, left as is for speed): PyTorch's sum_to_size that drops "
     "leading dims ends with a view (ViewBackward0); chainrule's one op is SumBackward1. The engine "
@@ -76,36 +71,7 @@ _BOOL_HITS = {"exp": _TRUE_SOMEWHERE + ("scalar-bool",), "sin": _TRUE_SOMEWHERE,
 # (check, entry or error case, samples) -> the bug. ``samples``: None for every sample, else
 # a name, a dtype suffix ("-bool"), a name without its dtype ("complex_number"), or a tuple.
 KNOWN_BUGS = {
-    **{(check, e, spec): BOOL_IN_FLOAT16 for check in ("torch", "golden") for e, spec in _BOOL_HITS.items()},
-    ("torch", "clamp_tensor", ("min_only-int64", "max_only-int64")): CLAMP_TENSOR_INT,
-    ("golden", "clamp_tensor", ("min_only-int64", "max_only-int64")): CLAMP_TENSOR_INT,
-    ("grad_fn", "real", None): REAL_IMAG_NODE,
-    ("grad_fn", "conj", None): REAL_IMAG_NODE,
-    ("grad_fn", "sgn_complex", None): REAL_IMAG_NODE,
-    ("grad_fn", "sgn", None): SGN_REAL_NODE,
-    ("torch_second_order", "sinc", "at_zero"): SINC_AT_ZERO,
-    ("gradgradcheck", "sinc", "at_zero"): SINC_AT_ZERO,
-    ("jvp", "sgn_complex", None): COMPLEX_TO_REAL_JVP,
-    ("jvp", "angle_complex", None): COMPLEX_TO_REAL_JVP,
-    ("grad_fn", "matmul", ("vm", "matrix_batch")): MATMUL_NODE,
     ("grad_fn", "sum_to_size", ("lead", "scalar")): SUM_TO_SIZE_NODE,
-    ("error", "sub_bool", None): (
-        "elementwise.py sub of two bool tensors: PyTorch's message is 'Subtraction, the `-` operator, with "
-        "two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.'; chainrule "
-        "gives the one-bool-tensor message ('...with a bool tensor is not supported. If you are trying to "
-        "invert a mask...')."),
-    ("error", "abs_bool", None): (
-        "unary.py abs of a bool tensor: PyTorch raises NotImplementedError '\"abs_cpu\" not implemented for "
-        "'Bool''; chainrule returns a bool tensor."),
-    ("error", "relu_bool", None): (
-        "unary.py relu of a bool tensor: PyTorch's message is 'Boolean inputs not supported for relu'; "
-        "chainrule says '\"clamp_min_scalar_cpu\" not implemented for 'Bool''."),
-    ("error", "clamp_mixed_bounds", None): (
-        "unary.py clamp(x, min=tensor, max=1.0): PyTorch raises TypeError 'clamp() received an invalid "
-        "combination of arguments - got (Tensor, Tensor, float), ...'; chainrule accepts it."),
-    ("error", "where_int_cond", None): (
-        "elementwise.py where with an int64 condition: PyTorch names the dtype 'Long' ('...but got a tensor "
-        "with dtype Long'), chainrule 'Int64'."),
 }
 
 
@@ -123,9 +89,6 @@ def _matches(spec, sample_name):
 # op name -> the bug in its jvp rule: test_jvp_rules passes over the op, and
 # test_known_jvp_bug fails (strict xfail) until the rule is fixed
 KNOWN_JVP_BUGS = {
-    "index_put": "inplace.py, INDEX_PUT jvp for `values`: index_put(zeros_like(t), t) builds zeros of the "
-                 "values' shape, not of the destination's, so it raises or indexes the wrong array; "
-                 "expected index_put(zeros of x's shape, t)",
 }
 
 

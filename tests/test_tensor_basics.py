@@ -392,8 +392,6 @@ LAYOUT = {
 
 
 LAYOUT_BUGS = {
-    "iteration of leaf": "_tensor.py __iter__: torch iterates with unbind, grad_fn=<UnbindBackward0>; chainrule "
-                         "shows <SelectBackward0>",
 }
 
 

@@ -12,22 +12,57 @@ from ._dtype import (bool_ as bool, complex64, complex128, dtype, float16, float
                      int32, int64, uint8, can_cast, get_default_dtype, promote_types, set_default_dtype)
 from ._tensor import Size, Tensor, device
 from ._printing import get_printoptions, set_printoptions
-from ._creation import (Generator, arange, as_tensor, default_generator, empty, empty_like, eye, from_numpy,
-                        full, full_like, initial_seed, linspace, manual_seed, normal, ones, ones_like, rand,
-                        rand_like, randint, randint_like, randn, randn_like, seed, tensor, zeros, zeros_like)
-from ._ops.elementwise import add, div, eq, ge, gt, le, lt, mul, ne, neg, pow, sub, where
+from ._creation import (arange, as_tensor, default_generator, empty, empty_like, eye, finfo, from_numpy, full,
+                        full_like, Generator, iinfo, initial_seed, linspace, logspace, manual_seed, ones,
+                        ones_like, rand, rand_like, randint, randint_like, randn, randn_like, seed, tensor,
+                        tril_indices, triu_indices, zeros, zeros_like)
+from ._ops.random import bernoulli, multinomial, normal, randperm
+from ._ops.elementwise import (add, bitwise_and, bitwise_not, bitwise_or, bitwise_xor, div, eq, floor_divide, ge,
+                               greater, greater_equal, gt, le, less, less_equal, logical_not, lt, mul, ne, neg,
+                               not_equal, pow, remainder, sub, where)
 from ._ops.unary import (abs, acos, acosh, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, asin,
                          asinh, atan, atanh, ceil, clamp, clamp_max, clamp_min, clip, cos, cosh, deg2rad, exp,
-                         exp2, expm1, fix, floor, frac, log, log1p, log2, log10, logit, nan_to_num, positive,
-                         rad2deg, reciprocal, relu, round, rsqrt, sgn, sigmoid, sign, sin, sinc, sinh, sqrt,
-                         square, tan, tanh, trunc)
+                         exp2, expm1, fix, floor, frac, isfinite, isinf, isnan, isneginf, isposinf, isreal, log,
+                         log1p, log2, log10, logit, nan_to_num, positive, rad2deg, reciprocal, relu, round, rsqrt,
+                         sgn, sigmoid, sign, signbit, sin, sinc, sinh, sqrt, square, tan, tanh, trunc)
+from ._ops.binary import (addcdiv, addcmul, allclose, arctan2, atan2, bitwise_left_shift, bitwise_right_shift,
+                          copysign, equal, float_power, fmax, fmin, fmod, heaviside, hypot, isclose, lerp,
+                          logaddexp, logaddexp2, logical_and, logical_or, logical_xor, xlogy)
 from ._ops.special import digamma, erf, erfc, erfinv, i0, lgamma, mvlgamma, polygamma
-from ._ops.reductions import all, any, argmax, argmin, max, maximum, mean, min, minimum, sum
-from ._ops.shape import flatten, permute, reshape, select, squeeze, t, transpose, unsqueeze
-from ._ops.linalg import dot, matmul, mm, mv
+from ._ops.reductions import (all, amax, amin, aminmax, any, argmax, argmin, count_nonzero, logsumexp, max,
+                               maximum, mean, min, minimum, nanmean, nansum, norm, std, std_mean, sum, var,
+                               var_mean)
+from ._ops.scans import (argsort, bincount, cummax, cummin, cumprod, cumsum, histc, kthvalue, logcumsumexp,
+                         median, mode, msort, nanmedian, nanquantile, prod, quantile, sort, topk, unique,
+                         unique_consecutive)
+from ._ops.shape import (adjoint, as_strided, atleast_1d, atleast_2d, atleast_3d, broadcast_shapes,
+                         broadcast_tensors, broadcast_to, diag, diag_embed, diagflat, diagonal, flatten, flip,
+                         fliplr, flipud, movedim, movedim as moveaxis, permute, ravel, reshape, roll, rot90,
+                         squeeze, t, trace, transpose, tril, triu, unflatten, unsqueeze)
+from ._ops.joining import (block_diag, cartesian_prod, cat, chunk, column_stack, combinations, concat,
+                           concatenate, dstack, hstack, meshgrid, narrow, repeat_interleave, row_stack, split,
+                           stack, tensor_split, tile, unbind, vstack)
+from ._ops.indexing import (argwhere, bucketize, gather, index_add, index_copy, index_fill, index_put, index_put_,
+                             index_select, masked_fill, masked_scatter, masked_select, nonzero, put, scatter,
+                             scatter_add, scatter_reduce, searchsorted, select, take, take_along_dim)
+from ._ops.linalg import (addbmm, addmm, addmv, addr, baddbmm, bmm, cdist, chain_matmul, cross, dot, einsum, ger,
+                          inner, kron, matmul, matrix_exp, mm, mv, outer, tensordot, vdot)
+from ._ops.decompositions import (cholesky, cholesky_inverse, cholesky_solve, det, inverse, logdet, lu,
+                                  lu_solve_legacy as lu_solve, lu_unpack, matrix_power, pinverse, qr, slogdet, svd,
+                                  triangular_solve)
+from ._ops.activations import (celu, celu_, hardshrink, log_softmax, prelu, relu_, rrelu, rrelu_, selu, selu_,
+                               softmax, threshold, threshold_)
+from ._ops.layers import (alpha_dropout, alpha_dropout_, bilinear, dropout, dropout_, embedding, embedding_renorm_,
+                          feature_alpha_dropout, feature_alpha_dropout_, feature_dropout, feature_dropout_)
+from ._ops.normalization import (batch_norm, cosine_similarity, group_norm, instance_norm, layer_norm,
+                                 pairwise_distance)
+from ._ops.conv import conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d, convolution
+from ._ops.pooling import (adaptive_avg_pool1d, adaptive_max_pool1d_with_indices as adaptive_max_pool1d, avg_pool1d,
+                           max_pool1d, max_pool1d_with_indices, max_pool2d)
+from ._ops.resampling import constant_pad_nd, pixel_shuffle, pixel_unshuffle
 from .autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                                  no_grad, set_grad_enabled)
-from . import autograd, nn, return_types, special  # noqa: F401  (submodules, as in torch)
+from . import autograd, linalg, nn, return_types, special  # noqa: F401  (submodules, as in torch)
 from ._dtype import result_dtype as _result_dtype
 
 float = float32
@@ -79,24 +114,56 @@ def detach(input):
 
 
 __all__ = [
-    "abs", "absolute", "acos", "acosh", "add", "all", "angle", "any", "arange", "arccos", "arccosh",
-    "arcsin", "arcsinh", "arctan", "arctanh", "argmax", "argmin", "as_tensor", "asin", "asinh",
-    "atan", "atanh", "autograd", "bool", "can_cast", "cdouble", "ceil", "cfloat", "clamp",
-    "clamp_max", "clamp_min", "clip", "clone", "complex128", "complex64", "cos", "cosh",
-    "default_generator", "deg2rad", "detach", "device", "digamma", "div", "divide", "dot", "double",
-    "dtype", "empty", "empty_like", "enable_grad", "eq", "erf", "erfc", "erfinv", "exp", "exp2",
-    "expm1", "eye", "fix", "flatten", "float", "float16", "float32", "float64", "floor", "frac",
-    "from_numpy", "full", "full_like", "ge", "Generator", "get_default_dtype", "get_printoptions",
-    "gt", "half", "i0", "inference_mode", "initial_seed", "int", "int16", "int32", "int64", "int8",
-    "is_complex", "is_floating_point", "is_grad_enabled", "is_inference_mode_enabled", "is_tensor",
-    "le", "lgamma", "linspace", "log", "log10", "log1p", "log2", "logit", "long", "lt",
-    "manual_seed", "matmul", "max", "maximum", "mean", "min", "minimum", "mm", "mul", "multiply",
-    "mv", "mvlgamma", "nan_to_num", "ne", "neg", "negative", "nn", "no_grad", "normal", "numel",
-    "ones", "ones_like", "permute", "polygamma", "positive", "pow", "promote_types", "rad2deg",
-    "rand", "rand_like", "randint", "randint_like", "randn", "randn_like", "reciprocal", "relu",
-    "reshape", "result_type", "return_types", "round", "rsqrt", "seed", "select",
-    "set_default_dtype", "set_grad_enabled", "set_printoptions", "sgn", "short", "sigmoid", "sign",
-    "sin", "sinc", "sinh", "Size", "special", "sqrt", "square", "squeeze", "sub", "subtract", "sum",
-    "swapaxes", "swapdims", "t", "tan", "tanh", "Tensor", "tensor", "transpose", "true_divide",
-    "trunc", "uint8", "unsqueeze", "where", "zeros", "zeros_like",
+    "abs", "absolute", "acos", "acosh", "adaptive_avg_pool1d", "adaptive_max_pool1d", "add",
+    "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "addr", "adjoint", "all", "allclose",
+    "alpha_dropout", "alpha_dropout_", "amax", "amin", "aminmax", "angle", "any", "arange",
+    "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin",
+    "argsort", "argwhere", "as_strided", "as_tensor", "asin", "asinh", "atan", "atan2", "atanh",
+    "atleast_1d", "atleast_2d", "atleast_3d", "autograd", "avg_pool1d", "baddbmm", "batch_norm",
+    "bernoulli", "bilinear", "bincount", "bitwise_and", "bitwise_left_shift", "bitwise_not",
+    "bitwise_or", "bitwise_right_shift", "bitwise_xor", "block_diag", "bmm", "bool",
+    "broadcast_shapes", "broadcast_tensors", "broadcast_to", "bucketize", "can_cast",
+    "cartesian_prod", "cat", "cdist", "cdouble", "ceil", "celu", "celu_", "cfloat", "chain_matmul",
+    "cholesky", "cholesky_inverse", "cholesky_solve", "chunk", "clamp", "clamp_max", "clamp_min",
+    "clip", "clone", "column_stack", "combinations", "complex128", "complex64", "concat",
+    "concatenate", "constant_pad_nd", "conv1d", "conv2d", "conv3d", "conv_transpose1d",
+    "conv_transpose2d", "conv_transpose3d", "convolution", "copysign", "cos", "cosh",
+    "cosine_similarity", "count_nonzero", "cross", "cummax", "cummin", "cumprod", "cumsum",
+    "default_generator", "deg2rad", "det", "detach", "device", "diag", "diag_embed", "diagflat",
+    "diagonal", "digamma", "div", "divide", "dot", "double", "dropout", "dropout_", "dstack",
+    "dtype", "einsum", "embedding", "embedding_renorm_", "empty", "empty_like", "enable_grad", "eq",
+    "equal", "erf", "erfc", "erfinv", "exp", "exp2", "expm1", "eye", "feature_alpha_dropout",
+    "feature_alpha_dropout_", "feature_dropout", "feature_dropout_", "finfo", "fix", "flatten",
+    "flip", "fliplr", "flipud", "float", "float16", "float32", "float64", "float_power", "floor",
+    "floor_divide", "fmax", "fmin", "fmod", "frac", "from_numpy", "full", "full_like", "gather",
+    "ge", "Generator", "ger", "get_default_dtype", "get_printoptions", "greater", "greater_equal",
+    "group_norm", "gt", "half", "hardshrink", "heaviside", "histc", "hstack", "hypot", "i0",
+    "iinfo", "index_add", "index_copy", "index_fill", "index_put", "index_put_", "index_select",
+    "inference_mode", "initial_seed", "inner", "instance_norm", "int", "int16", "int32", "int64",
+    "int8", "inverse", "is_complex", "is_floating_point", "is_grad_enabled",
+    "is_inference_mode_enabled", "is_tensor", "isclose", "isfinite", "isinf", "isnan", "isneginf",
+    "isposinf", "isreal", "kron", "kthvalue", "layer_norm", "le", "lerp", "less", "less_equal",
+    "lgamma", "linalg", "linspace", "log", "log10", "log1p", "log2", "log_softmax", "logaddexp",
+    "logaddexp2", "logcumsumexp", "logdet", "logical_and", "logical_not", "logical_or",
+    "logical_xor", "logit", "logspace", "logsumexp", "long", "lt", "lu", "lu_solve", "lu_unpack",
+    "manual_seed", "masked_fill", "masked_scatter", "masked_select", "matmul", "matrix_exp",
+    "matrix_power", "max", "max_pool1d", "max_pool1d_with_indices", "max_pool2d", "maximum", "mean",
+    "median", "meshgrid", "min", "minimum", "mm", "mode", "moveaxis", "movedim", "msort", "mul",
+    "multinomial", "multiply", "mv", "mvlgamma", "nan_to_num", "nanmean", "nanmedian",
+    "nanquantile", "nansum", "narrow", "ne", "neg", "negative", "nn", "no_grad", "nonzero", "norm",
+    "normal", "not_equal", "numel", "ones", "ones_like", "outer", "pairwise_distance", "permute",
+    "pinverse", "pixel_shuffle", "pixel_unshuffle", "polygamma", "positive", "pow", "prelu", "prod",
+    "promote_types", "put", "qr", "quantile", "rad2deg", "rand", "rand_like", "randint",
+    "randint_like", "randn", "randn_like", "randperm", "ravel", "reciprocal", "relu", "relu_",
+    "remainder", "repeat_interleave", "reshape", "result_type", "return_types", "roll", "rot90",
+    "round", "row_stack", "rrelu", "rrelu_", "rsqrt", "scatter", "scatter_add", "scatter_reduce",
+    "searchsorted", "seed", "select", "selu", "selu_", "set_default_dtype", "set_grad_enabled",
+    "set_printoptions", "sgn", "short", "sigmoid", "sign", "signbit", "sin", "sinc", "sinh", "Size",
+    "slogdet", "softmax", "sort", "special", "split", "sqrt", "square", "squeeze", "stack", "std",
+    "std_mean", "sub", "subtract", "sum", "svd", "swapaxes", "swapdims", "t", "take",
+    "take_along_dim", "tan", "tanh", "tensor", "Tensor", "tensor_split", "tensordot", "threshold",
+    "threshold_", "tile", "topk", "trace", "transpose", "triangular_solve", "tril", "tril_indices",
+    "triu", "triu_indices", "true_divide", "trunc", "uint8", "unbind", "unflatten", "unique",
+    "unique_consecutive", "unsqueeze", "var", "var_mean", "vdot", "vstack", "where", "xlogy",
+    "zeros", "zeros_like",
 ]

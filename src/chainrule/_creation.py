@@ -1,8 +1,10 @@
-"""Creating tensors: from data, filled, ranges and random.
+"""Creating tensors: from data, filled, ranges and random; ``finfo`` and ``iinfo``.
 
 Every creator takes PyTorch's keywords (``dtype``, ``device``, ``requires_grad``);
 ``device`` accepts only the CPU. Random numbers come from one seeded NumPy generator:
-``manual_seed`` makes runs repeatable (the values differ from PyTorch's).
+``manual_seed`` makes runs repeatable (the values differ from PyTorch's). The other
+samplers (``randperm``, ``bernoulli``, ``multinomial``, ``normal``, ``Tensor.uniform_``...)
+are in ``_ops/random.py``.
 
 Two things here are done PyTorch's way rather than NumPy's:
 
@@ -342,6 +344,134 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     return _finish(values.astype(dtype.np), None, requires_grad, device)
 
 
+def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False, out=None,
+             layout=None):
+    """``base ** linspace(start, end, steps)``, as PyTorch's kernel computes it: the exponents
+    are ``start + step * i`` (first half) and ``end - step * (steps - 1 - i)`` (second half)
+    in double from start and end rounded to the dtype, and each power is taken in double.
+
+    >>> logspace(0, 2, 3)
+    tensor([  1.,  10., 100.])
+    """
+    start, end = _number(start), _number(end)
+    if not isinstance(steps, int) or isinstance(steps, bool):
+        raise TypeError(f"logspace(): argument 'steps' (position 3) must be int, not {type(steps).__name__}")
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    if dtype is None:
+        dtype = _dtype.default_complex_dtype() if complex in (type(start), type(end)) else _dtype.get_default_dtype()
+    if steps == 1:
+        return _finish(np.full(1, np.power(float(base), start)), dtype, requires_grad, device)
+    if dtype.is_complex:
+        return _finish(np.power(base, np.linspace(start, end, steps)), dtype, requires_grad, device)
+    i = np.arange(steps, dtype=np.float64)
+    if dtype.is_floating_point:
+        start, end = dtype.np.type(start), dtype.np.type(end)
+        step = np.float64(end - start) / (steps - 1)
+        base = np.float64(base)
+    else:  # integer dtypes: integer start, end and step; a float base
+        start, end = int(start), int(end)
+        step = np.float64((end - start) // (steps - 1) if end >= start else -((start - end) // (steps - 1)))
+        base = np.float64(np.float32(base))
+    up = _fma(step, i, np.float64(start))
+    down = _fma(-step, steps - 1 - i, np.float64(end))
+    values = np.power(base, np.where(i < steps // 2, up, down))
+    if not dtype.is_floating_point:
+        values = np.trunc(values)
+    return _finish(values.astype(dtype.np), None, requires_grad, device)
+
+
+def _triangle_indices(name, numpy_indices, row, col, offset, dtype, device, requires_grad):
+    if row < 0:
+        raise RuntimeError(f"row must be non-negative, got{row}")
+    if col < 0:
+        raise RuntimeError(f"col must be non-negative, got{col}")
+    dtype = dtype if dtype is not None else _dtype.int64
+    if dtype not in (_dtype.int64, _dtype.int32):
+        raise NotImplementedError(f"\"{name}\" not implemented for '{_dtype._LEGACY_NAMES[dtype.name]}'")
+    rows, cols = numpy_indices(row, offset, col)
+    return _finish(np.stack([rows, cols]).reshape(2, -1), dtype, requires_grad, device)
+
+
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None, requires_grad=False):
+    """The (row, column) indices of the lower triangle of a ``row`` x ``col`` matrix, row by
+    row, as a (2, N) tensor; ``offset`` shifts the diagonal up (> 0) or down (< 0)."""
+    return _triangle_indices("tril_indices", np.tril_indices, row, col, offset, dtype, device, requires_grad)
+
+
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None, requires_grad=False):
+    """The (row, column) indices of the upper triangle, as ``tril_indices``."""
+    return _triangle_indices("triu_indices", np.triu_indices, row, col, offset, dtype, device, requires_grad)
+
+
+# --- finfo and iinfo: the numeric limits of a dtype -------------------------------------------
+
+class finfo:
+    """``torch.finfo(dtype)``: the limits of a floating dtype (a complex dtype gives its
+    real part's), as Python floats.
+
+    >>> finfo(float32).eps
+    1.1920928955078125e-07
+    """
+
+    def __init__(self, type=None):
+        type = _dtype.get_default_dtype() if type is None else type
+        if not (type.is_floating_point or type.is_complex):
+            raise TypeError("torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
+                            "'torch.finfo'")
+        info = np.finfo(type.to_real().np)
+        self.bits = info.bits
+        self.eps = float(info.eps)
+        self.max = float(info.max)
+        self.min = float(info.min)
+        self.tiny = self.smallest_normal = float(info.smallest_normal)
+        self.resolution = 10.0 ** -info.precision  # in double, as PyTorch (NumPy rounds it to the dtype)
+        self.dtype = type.to_real().name
+
+    def __eq__(self, other):
+        return isinstance(other, finfo) and self.dtype == other.dtype
+
+    def __hash__(self):
+        return hash(("finfo", self.dtype))
+
+    def __repr__(self):
+        return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, eps={self.eps:g}, "
+                f"smallest_normal={self.smallest_normal:g}, tiny={self.tiny:g}, dtype={self.dtype})")
+
+    __str__ = __repr__
+
+
+class iinfo:
+    """``torch.iinfo(dtype)``: the limits of an integer dtype, as Python ints.
+
+    >>> iinfo(uint8).max
+    255
+    """
+
+    def __init__(self, type):
+        if type is _dtype.bool_:
+            raise TypeError("torch.bool is not supported by torch.iinfo")
+        if type.is_floating_point or type.is_complex:
+            raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to handle "
+                            "'torch.iinfo'")
+        info = np.iinfo(type.np)
+        self.bits = info.bits
+        self.max = int(info.max)
+        self.min = int(info.min)
+        self.dtype = type.name
+
+    def __eq__(self, other):
+        return isinstance(other, iinfo) and self.dtype == other.dtype
+
+    def __hash__(self):
+        return hash(("iinfo", self.dtype))
+
+    def __repr__(self):
+        return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"
+
+    __str__ = __repr__
+
+
 # --- random ---------------------------------------------------------------------------
 
 class Generator:
@@ -417,17 +547,6 @@ def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=N
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     data = _rng(generator).integers(low, high, size=_size("randint", (size,)))
     return _finish(data, dtype or _dtype.int64, requires_grad, device)
-
-
-def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
-    """Normal samples: of ``size`` for numbers ``mean`` and ``std``, else of the tensors' shape."""
-    if isinstance(mean, Tensor) or isinstance(std, Tensor):
-        m = mean._data if isinstance(mean, Tensor) else mean
-        s = std._data if isinstance(std, Tensor) else std
-        like = mean if isinstance(mean, Tensor) else std
-        return _finish(np.asarray(_rng(generator).normal(m, s)), like.dtype, False, device)
-    return _finish(_rng(generator).normal(mean, std, size=_size("normal", (size,))), _float_dtype(dtype),
-                   requires_grad, device)
 
 
 def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):

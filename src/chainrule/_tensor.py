@@ -401,7 +401,7 @@ class Tensor:
         return iter(self.unbind(0))
 
     def unbind(self, dim=0):
-        return tuple(_shape.select(self, dim, i) for i in range(self.size(dim)))
+        return tuple(_indexing.select(self, dim, i) for i in range(self.size(dim)))
 
     def __repr__(self):
         name = self.grad_fn.display_name() if self.grad_fn is not None else None
@@ -738,7 +738,7 @@ class Tensor:
         return _shape.expand(self, other._data.shape)
 
     def __getitem__(self, index):
-        return _shape.getitem(self, index)
+        return _indexing.getitem(self, index)
 
     def __setitem__(self, index, value):
         _inplace.setitem(self, index, value)
@@ -793,6 +793,7 @@ from ._ops import elementwise as _ew  # noqa: E402
 from ._ops import unary as _unary  # noqa: E402
 from ._ops import reductions as _red  # noqa: E402
 from ._ops import shape as _shape  # noqa: E402
+from ._ops import indexing as _indexing  # noqa: E402
 from ._ops import linalg as _linalg  # noqa: E402
 from ._ops import inplace as _inplace  # noqa: E402
 from . import _creation  # noqa: E402

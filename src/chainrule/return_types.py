@@ -29,3 +29,46 @@ class max(_ReturnType):
 class min(_ReturnType):
     __slots__ = ()
     _fields = ("values", "indices")
+
+
+class aminmax(_ReturnType):
+    __slots__ = ()
+    _fields = ("min", "max")
+
+
+class _ValuesIndices(_ReturnType):
+    """The common pair: the picked values and where they came from."""
+    __slots__ = ()
+    _fields = ("values", "indices")
+
+
+class sort(_ValuesIndices):
+    __slots__ = ()
+
+
+class topk(_ValuesIndices):
+    __slots__ = ()
+
+
+class kthvalue(_ValuesIndices):
+    __slots__ = ()
+
+
+class median(_ValuesIndices):
+    __slots__ = ()
+
+
+class nanmedian(_ValuesIndices):
+    __slots__ = ()
+
+
+class mode(_ValuesIndices):
+    __slots__ = ()
+
+
+class cummax(_ValuesIndices):
+    __slots__ = ()
+
+
+class cummin(_ValuesIndices):
+    __slots__ = ()

@@ -1,4 +1,4 @@
-"""Elementwise ops: arithmetic, unary maths, casts and comparisons.
+"""Elementwise ops: arithmetic, casts, complex parts, selection, comparisons and logic.
 
 Each entry is ``defop(name, forward, node=..., save=..., vjp=..., jvp=...)``; see
 ``registry``. A binary op has one rule per input. Broadcasting is undone by the engine,
@@ -6,12 +6,20 @@ so ``add``'s rules are just ``g``.
 
 Ops with a Python-number operand (``x * 2.0``) have entries of their own that keep the
 number as a parameter: backward then computes no gradient for it at all.
+
+Comparisons, logic and bitwise ops give plain results (bool or integer tensors that
+never require grad). The few ops that PyTorch records without a derivative
+(``floor_divide``, ``x % y`` with a number ``x``) get a node whose backward raises, as
+PyTorch's ``torch::autograd::NotImplemented`` does.
 """
+import warnings
+
 import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
-from .registry import apply, binary, broadcast_error, defop, unary
+from ..autograd.grad_mode import STATE
+from .registry import Op, apply, binary, broadcast_error, defop, record, unary
 
 # --- dtype promotion at the boundary with NumPy ---------------------------------------
 
@@ -42,8 +50,116 @@ def _float_result(x):
     return None if x._data.dtype.kind in "fc" else _dtype.get_default_dtype().np
 
 
+def _float_input(x):
+    """``x``, or for a bool or integer ``x`` a copy in the default dtype: what PyTorch
+    computes ``exp``, ``sin``... in. NumPy would pick float16 for bool (exp(True) =
+    2.719) and float64 for int64 (rounded once more to float32 after)."""
+    if x._data.dtype.kind in "fc":
+        return x
+    return _wrap(x._data.astype(_dtype.get_default_dtype().np))
+
+
+def common_operands(*operands, floating=False):
+    """``(*tensors, dtype)``: the operands as tensors and the result's NumPy dtype by
+    PyTorch's promotion (``floating``: the default float dtype where that is integral).
+    Operands that cannot require grad (numbers, bool and integer tensors) are converted
+    to that dtype here, so that NumPy computes in it."""
+    operands = [_operand(v) for v in operands]
+    dtype = _dtype.result_dtype(operands).np
+    if floating and dtype.kind not in "fc":
+        dtype = _dtype.get_default_dtype().np
+    return (*[_constant_as(v, dtype) for v in operands], dtype)
+
+
+def _constant_as(value, dtype):
+    if not isinstance(value, Tensor):
+        return _wrap(np.asarray(value, dtype=dtype))
+    if value._data.dtype.kind in "fc" or value._data.dtype == dtype:
+        return value  # may require grad: NumPy promotes floats, the registry casts the result
+    return _wrap(value._data.astype(dtype))
+
+
+def plain(fn, inputs, *params, dtype=None):
+    """``fn`` on the inputs' arrays, as a result without history (comparisons, logic)."""
+    try:
+        data = fn(*[t._data for t in inputs], *params)
+    except ValueError as e:
+        raise broadcast_error(e, *[t._data.shape for t in inputs]) from None
+    if data.__class__ is not np.ndarray:
+        data = np.asarray(data)
+    return _wrap(data if dtype is None or data.dtype == dtype else data.astype(dtype))
+
+
+def _no_derivative(name):
+    """What PyTorch records for an op it cannot differentiate: a node whose backward
+    raises. Not registered: it has no rules to check."""
+    def fail(*_):
+        raise RuntimeError(f"derivative for aten::{name} is not implemented")
+    return Op(name, None, "torch::autograd::NotImplemented", (fail, fail, fail), (fail, fail, fail), None,
+              False, False, False)
+
+
+def without_derivative(op, out, inputs):
+    """``out`` with ``op``'s node (see ``_no_derivative``) when an input requires grad."""
+    if STATE.enabled and any(t._requires_grad for t in inputs):
+        record(op, out, inputs, ())
+    return out
+
+
+# --- PyTorch's messages for dtypes and arguments it refuses -------------------------------
+
+
+def type_name(np_dtype):
+    """PyTorch's name for a dtype in its messages: Float, Long, ComplexDouble..."""
+    return _dtype._LEGACY_NAMES[np_dtype.name]
+
+
+def not_implemented_for(kernel, np_dtype):
+    return NotImplementedError(f'"{kernel}" not implemented for \'{type_name(np_dtype)}\'')
+
+
+def _argument_type(value):
+    return "Tensor" if isinstance(value, Tensor) else type(value).__name__
+
+
+def must_be_tensor(fn, value, name="other", position=2):
+    """``atan2(): argument 'other' (position 2) must be Tensor, not float``."""
+    return TypeError(f"{fn}(): argument '{name}' (position {position}) must be Tensor, "
+                     f"not {_argument_type(value)}")
+
+
+def invalid_arguments(fn, args, *signatures):
+    """PyTorch's message for arguments that match none of an op's signatures."""
+    got = ", ".join(_argument_type(a) for a in args)
+    expected = "".join(f" * ({s})\n" for s in signatures)
+    return TypeError(f"{fn}() received an invalid combination of arguments - got ({got}), but expected one "
+                     f"of:\n{expected}")
+
+
+def tensor_method(fn, name, *arg_names):
+    """``x.name(...)`` for an op whose operands must be tensors: in a method's messages
+    PyTorch counts argument positions after ``self`` (``'other' (position 1)``)."""
+    def method(self, *args, **kwargs):
+        for position, (arg_name, value) in enumerate(zip(arg_names, args), 1):
+            if not isinstance(value, Tensor):
+                raise must_be_tensor(name, value, arg_name, position)
+        return fn(self, *args, **kwargs)
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = fn.__doc__
+    return method
+
+
+TENSOR_OR_NUMBER = ("Tensor input, Tensor other, *, Tensor out = None",
+                    "Tensor input, Number other, *, Tensor out = None")
+
+
 def _is_tensor(x):
     return isinstance(x, Tensor)
+
+
+def _is_complex(x):
+    """Whether a tensor or a Python number is complex."""
+    return x.__class__ is complex or (isinstance(x, Tensor) and x._data.dtype.kind == "c")
 
 
 _NUMBER = (float, int, bool, complex)  # checked first on the hot path: ``x * 0.5`` is common
@@ -113,11 +229,18 @@ RSUB_SCALAR = defop("rsub_scalar", lambda x, s: np.subtract(s, x), node="RsubBac
                     vjp=lambda g: -g, jvp=lambda t: -t, elementwise=True)
 
 
+def _no_bool_subtraction(x, other):
+    if x._data.dtype.kind == "b" and _is_tensor(other) and other._data.dtype.kind == "b":
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                           "Use the `^` or `logical_xor()` operator instead.")
+    raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
+                       "If you are trying to invert a mask, use the `~` or `logical_not()` "
+                       "operator instead.")
+
+
 def sub(x, other, *, alpha=1):
     if x._data.dtype.kind == "b" or (_is_tensor(other) and other._data.dtype.kind == "b"):
-        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
-                           "If you are trying to invert a mask, use the `~` or `logical_not()` "
-                           "operator instead.")
+        _no_bool_subtraction(x, other)
     if alpha != 1:
         other = other * alpha
     other = _operand(other)
@@ -165,10 +288,8 @@ DIV_SCALAR = defop("div_scalar", np.true_divide, node="DivBackward0",
 
 
 def div(x, other, *, rounding_mode=None):
-    if rounding_mode == "floor":
-        return floor_divide(x, other)
-    if rounding_mode == "trunc":
-        return _nondiff(np.trunc, x, other)
+    if rounding_mode is not None:
+        return _rounded_div(x, other, rounding_mode)
     if not _is_tensor(x):
         return rdiv(other, x)
     other = _operand(other)
@@ -184,6 +305,84 @@ def div(x, other, *, rounding_mode=None):
 def rdiv(x, other):
     """``other / x`` for a Python number: ``reciprocal(x) * other``, as PyTorch records it."""
     return reciprocal(x) * other
+
+
+def _rounded_quotient(a, b, mode):
+    """x / y rounded down (``floor``) or towards zero (``trunc``), as PyTorch rounds:
+    exact for integers, Python's ``//`` for floats."""
+    if a.dtype.kind in "iu":  # both integers: the callers cast to the result dtype
+        if not np.all(b):
+            raise RuntimeError("ZeroDivisionError")
+        quotient = np.floor_divide(a, b)
+        return quotient if mode == "floor" else quotient + ((quotient < 0) & (quotient * b != a))
+    if mode == "floor":
+        return np.floor_divide(a, b)
+    return np.trunc(np.true_divide(a, b))
+
+
+# piecewise constant: PyTorch's gradient is zero for both inputs (materialised zeros)
+DIV_ROUNDED = defop("div_rounded", _rounded_quotient, node="DivBackward2",
+                    vjp=(lambda g: zeros_like(g), lambda g: zeros_like(g)),
+                    jvp=(lambda t: zeros_like(t), lambda t: zeros_like(t)))
+
+
+def _rounded_operands(x, other, mode):
+    if mode not in ("trunc", "floor"):
+        raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
+    x, other, dtype = common_operands(x, other)
+    if dtype.kind in "bc":
+        raise not_implemented_for(f"div_{mode}_cpu", dtype)
+    return x, other, dtype
+
+
+def _rounded_div(x, other, mode):
+    """``div(x, other, rounding_mode=mode)``."""
+    x, other, dtype = _rounded_operands(x, other, mode)
+    return apply(DIV_ROUNDED, (x, other), (mode,), dtype)
+
+
+FLOOR_DIVIDE = _no_derivative("floor_divide")
+
+
+def floor_divide(x, other):
+    """``x // other``: ``div(x, other, rounding_mode='floor')``, except that PyTorch has no
+    derivative for it: backward through it raises."""
+    x, other, dtype = _rounded_operands(x, other, "floor")
+    out = plain(_rounded_quotient, (x, other), "floor", dtype=dtype)
+    return without_derivative(FLOOR_DIVIDE, out, (x, other))
+
+
+def _remainder(a, b):
+    """Python's ``%``: the sign of the divisor (PyTorch's remainder)."""
+    if a.dtype.kind in "iu" and not np.all(b):
+        raise RuntimeError("ZeroDivisionError")
+    return np.remainder(a, b)
+
+
+# x - floor(x / y) * y: slope 1 in x, -floor(x / y) in y
+REMAINDER = defop("remainder", _remainder, node="RemainderBackward1",
+                  save=lambda ans, x, y: (x, y),
+                  vjp=(lambda g, x, y: g, lambda g, x, y: -g * div(x, y, rounding_mode="floor")),
+                  jvp=(lambda t, x, y: t, lambda t, x, y: -t * div(x, y, rounding_mode="floor")))
+
+REMAINDER_SCALAR = defop("remainder_scalar", _remainder, node="RemainderBackward0",
+                         vjp=lambda g: g, jvp=lambda t: t, elementwise=True, number_operand=True)
+
+RREMAINDER = _no_derivative("remainder")  # a number % a tensor
+
+
+def remainder(x, other):
+    """``x % other`` with the sign of ``other``, as Python's ``%``."""
+    number = other if _is_tensor(x) and not _is_tensor(_operand(other)) else None
+    x_t, other_t, dtype = common_operands(x, other)
+    if dtype.kind in "bc":
+        raise not_implemented_for("remainder_cpu", dtype)
+    if number is not None:
+        return unary(REMAINDER_SCALAR, x_t, (other_t._data.item(),), dtype)
+    if _is_tensor(x):
+        return apply(REMAINDER, (x_t, other_t), (), dtype)
+    out = plain(_remainder, (x_t, other_t), dtype=dtype)
+    return without_derivative(RREMAINDER, out, (other_t,))
 
 
 def _pow_derivative(x, p):
@@ -270,7 +469,8 @@ def clone(x, order="K"):
     return unary(CLONE, x, (order,))
 
 
-REAL = defop("real", np.real, node="RealBackward0",
+# PyTorch takes the parts of a complex tensor as views of view_as_real: SelectBackward0
+REAL = defop("real", np.real, node="SelectBackward0",
              vjp=lambda g: g, jvp=lambda t: real(t), view=True)
 
 
@@ -278,7 +478,7 @@ def real(x):
     return unary(REAL, x) if x._data.dtype.kind == "c" else x
 
 
-IMAG = defop("imag", np.imag, node="ImagBackward0",
+IMAG = defop("imag", np.imag, node="SelectBackward0",
              vjp=lambda g: g * 1j, jvp=lambda t: imag(t), view=True)
 
 
@@ -353,89 +553,144 @@ def where(condition, x=None, y=None):
     y_t = as_tensor_like(y, like) if _is_tensor(like) else as_tensor_like(y, condition)
     out_dtype = _dtype.result_dtype((x, y)).np
     if condition._data.dtype.kind != "b":
-        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor "
-                           f"with dtype {condition.dtype.name.capitalize()}")
+        condition = _bool_condition(condition)
     return apply(WHERE, (condition, x_t, y_t), (), out_dtype)
 
 
-# --- non-differentiable ops: comparisons, logic, integer division ------------------------------
+def _bool_condition(condition):
+    if condition._data.dtype != np.uint8:
+        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor "
+                           f"with dtype {type_name(condition._data.dtype)}")
+    warnings.warn("where received a uint8 condition tensor. This behavior is deprecated and will be removed "
+                  "in a future version of PyTorch. Use a boolean condition instead.", UserWarning, stacklevel=3)
+    return _wrap(condition._data.astype(bool))
 
 
-def _nondiff(fn, x, other=None):
-    """Ops with no gradient: compute on plain arrays; the result never requires grad."""
-    if other is None:
-        return _wrap(np.asarray(fn(x._data)))
-    b = other._data if _is_tensor(other) else other
+# --- comparisons: bool results, never differentiable --------------------------------------
+
+
+def _compare(fn, name, kernel, x, other):
+    """``fn(x, other)`` as a bool tensor. A number may only come second; complex
+    operands can't be ordered (``kernel`` names PyTorch's refusing kernel, or None)."""
     if not _is_tensor(x):
-        x, b = as_tensor_like(x, other), b
-    try:
-        return _wrap(np.asarray(fn(x._data, b)))
-    except ValueError as e:
-        raise broadcast_error(e, x._data.shape, np.shape(b)) from None
+        raise invalid_arguments(name, (x, other), *TENSOR_OR_NUMBER)
+    other = _operand(other)
+    if kernel is not None and (_is_complex(x) or _is_complex(other)):
+        raise not_implemented_for(kernel, _dtype.result_dtype((x, other)).np)
+    if _is_tensor(other):
+        return plain(fn, (x, other))
+    return plain(fn, (x,), other)
 
 
 def eq(x, other):
-    return _nondiff(np.equal, x, other)
+    return _compare(np.equal, "eq", None, x, other)
 
 
 def ne(x, other):
-    return _nondiff(np.not_equal, x, other)
+    return _compare(np.not_equal, "ne", None, x, other)
 
 
-def _ordered(x, other, name):
-    """Complex numbers have no order: PyTorch refuses to compare them."""
-    for t in (x, other):
-        if _is_tensor(t) and t._data.dtype.kind == "c":
-            kind = "ComplexFloat" if t._data.dtype == np.complex64 else "ComplexDouble"
-            raise NotImplementedError(f'"{name}_cpu" not implemented for \'{kind}\'')
+def not_equal(x, other):
+    return _compare(np.not_equal, "not_equal", None, x, other)
 
 
 def lt(x, other):
-    _ordered(x, other, "lt")
-    return _nondiff(np.less, x, other)
+    return _compare(np.less, "lt", "lt_cpu", x, other)
+
+
+def less(x, other):
+    return _compare(np.less, "less", "lt_cpu", x, other)
 
 
 def le(x, other):
-    _ordered(x, other, "le")
-    return _nondiff(np.less_equal, x, other)
+    return _compare(np.less_equal, "le", "le_cpu", x, other)
+
+
+def less_equal(x, other):
+    return _compare(np.less_equal, "less_equal", "le_cpu", x, other)
 
 
 def gt(x, other):
-    _ordered(x, other, "gt")
-    return _nondiff(np.greater, x, other)
+    return _compare(np.greater, "gt", "gt_cpu", x, other)
+
+
+def greater(x, other):
+    return _compare(np.greater, "greater", "gt_cpu", x, other)
 
 
 def ge(x, other):
-    _ordered(x, other, "ge")
-    return _nondiff(np.greater_equal, x, other)
+    return _compare(np.greater_equal, "ge", "ge_cpu", x, other)
+
+
+def greater_equal(x, other):
+    return _compare(np.greater_equal, "greater_equal", "ge_cpu", x, other)
+
+
+# --- logic: any dtype in, bool out ------------------------------------------------------------
 
 
 def logical_not(x):
-    return _nondiff(np.logical_not, x)
+    return plain(np.logical_not, (x,))
 
 
-def bitwise_not(x):
-    return _nondiff(np.invert, x)
+# --- bitwise ops: bool and integer tensors ------------------------------------------------------
+
+
+def _bitwise(fn, kernel, x, other):
+    x, other, dtype = common_operands(x, other)
+    if dtype.kind not in "biu":
+        raise not_implemented_for(kernel, dtype)
+    return plain(fn, (x, other), dtype=dtype)
 
 
 def bitwise_and(x, other):
-    return _nondiff(np.bitwise_and, x, other)
+    return _bitwise(np.bitwise_and, "bitwise_and_cpu", x, other)
 
 
 def bitwise_or(x, other):
-    return _nondiff(np.bitwise_or, x, other)
+    return _bitwise(np.bitwise_or, "bitwise_or_cpu", x, other)
 
 
 def bitwise_xor(x, other):
-    return _nondiff(np.bitwise_xor, x, other)
+    return _bitwise(np.bitwise_xor, "bitwise_xor_cpu", x, other)
 
 
-def floor_divide(x, other):
-    return _nondiff(np.floor_divide, x, other)
+def bitwise_not(x):
+    if x._data.dtype.kind not in "biu":
+        raise not_implemented_for("bitwise_not_cpu", x._data.dtype)
+    return plain(np.invert, (x,))
 
 
-def remainder(x, other):
-    return _nondiff(np.remainder, x, other)
+def true_divide(x, other):
+    """``div`` without rounding: ``x / other``."""
+    return div(x, other)
 
 
 from .unary import log, reciprocal  # noqa: E402  (unary builds on this module's helpers)
+from .methods import inplace_method  # noqa: E402  (in-place ops build on this module)
+
+# --- Tensor methods (the operators and the older methods are in _tensor.py; in-place
+# comparisons, which PyTorch records, in binary.py) --------------------------------------------
+
+Tensor.true_divide = true_divide
+Tensor.true_divide_ = inplace_method(true_divide, "true_divide_")
+Tensor.floor_divide = floor_divide
+Tensor.floor_divide_ = Tensor.__ifloordiv__ = inplace_method(floor_divide, "floor_divide_")
+Tensor.remainder = remainder
+Tensor.remainder_ = Tensor.__imod__ = inplace_method(remainder, "remainder_")
+Tensor.__rmod__ = lambda self, other: remainder(other, self)
+Tensor.not_equal = not_equal
+Tensor.less = less
+Tensor.less_equal = less_equal
+Tensor.greater = greater
+Tensor.greater_equal = greater_equal
+Tensor.logical_not = logical_not
+Tensor.logical_not_ = inplace_method(logical_not, "logical_not_")
+Tensor.bitwise_and = bitwise_and
+Tensor.bitwise_and_ = Tensor.__iand__ = inplace_method(bitwise_and, "bitwise_and_")
+Tensor.bitwise_or = bitwise_or
+Tensor.bitwise_or_ = Tensor.__ior__ = inplace_method(bitwise_or, "bitwise_or_")
+Tensor.bitwise_xor = bitwise_xor
+Tensor.bitwise_xor_ = Tensor.__ixor__ = inplace_method(bitwise_xor, "bitwise_xor_")
+Tensor.bitwise_not = bitwise_not
+Tensor.bitwise_not_ = inplace_method(bitwise_not, "bitwise_not_")

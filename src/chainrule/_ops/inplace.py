@@ -16,9 +16,7 @@ version counter; if the op's node saved it, its values are copied first, so the
 rewrite in step 2 cannot change what backward sees. If the node saved its output
 (``exp_``), that output now is ``self``: the node checks ``self``'s version from then on.
 
-``x[i] = v`` follows PyTorch's graph: an index covering all of x writes into x itself,
-another basic index writes v into a view (so x gets ``CopySlices`` linked straight to
-v's node), and an advanced index is ``index_put_``.
+``x[i] = v`` is an in-place write too: see ``indexing.setitem``.
 """
 import numpy as np
 
@@ -27,8 +25,7 @@ from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE
 from ..autograd.engine import Node
 from . import elementwise as ew
-from .registry import apply, current_grad_fn, defop, record, replay_view, unary
-from .shape import INDEX, _is_basic, _normalize_index, getitem
+from .registry import apply, current_grad_fn, defop, record, replay_view
 
 
 def _check_allowed(self):
@@ -187,77 +184,8 @@ COPY_SLICES = defop("copy_slices", None, node="torch::autograd::CopySlices",
 
 # --- x[index] = value ------------------------------------------------------------------
 
-def _index_put(x, values, index):
-    out = x.copy()
-    out[index] = values
-    return out
-
-
-def _index_mask(g, index):
-    mask = np.zeros(g._data.shape, dtype=bool)
-    mask[index] = True
-    return _wrap(mask)
-
-
-INDEX_PUT = defop("index_put", _index_put, node="IndexPutBackward0",
-                  save=lambda ans, x, values, index: (index,),
-                  vjp=(lambda g, index: ew.where(_index_mask(g, index), 0.0, g),
-                       lambda g, index: unary(INDEX, g, (index,))),
-                  jvp=(lambda t, index: ew.where(_index_mask(t, index), 0.0, t),
-                       lambda t, index: apply(INDEX_PUT, (ew.zeros_like(t), t), (index,))))
-
-
 def setitem(self, index, value):
-    """``self[index] = value``, with PyTorch's graph: an index that covers all of self
-    writes into self (``CopyBackwards``, or ``FillBackward`` for a 0-d value); another
-    basic index writes into a view (``CopySlices``); an advanced one is ``index_put_``."""
-    index = _normalize_index(index)
-    if not isinstance(value, Tensor):
-        value = _wrap(np.asarray(value, dtype=self._data.dtype))
-    if not _is_basic(index):
-        if value._data.dtype != self._data.dtype:
-            value = value.to(self.dtype)
-        apply_inplace(self, lambda old, v: apply(INDEX_PUT, (old, v), (index,)), value)
-        return
-    whole = _covers_all(index, self._data.shape)
-    target = self if whole else getitem(self, index)
-    if value._data.dtype != target._data.dtype and not _cast_on_write(value, target):
-        value = value.to(self.dtype)
-    if value._data.ndim != 0 and value._data.shape != target._data.shape:
-        value = value.expand(target._data.shape)  # as PyTorch's copy_to: ExpandBackward0
-    if whole:
-        fill = value._data.ndim == 0 and self._data.ndim != 0
-        apply_inplace(self, ew.fill if fill else ew.copy, value)
-    else:
-        apply_inplace(target, _take_value, value)
-
-
-def _covers_all(index, shape):
-    """Whether a basic index is only ``...`` and full slices (``:``, ``0:n``, ``0:big``):
-    PyTorch then skips the view and writes into the tensor itself."""
-    items = [i for i in index if i is not Ellipsis]
-    if len(items) > len(shape) or not all(isinstance(i, slice) for i in items):
-        return False
-    cut = index.index(Ellipsis) if Ellipsis in index else len(items)
-    dims = list(range(cut)) + list(range(len(shape) - (len(items) - cut), len(shape)))
-    return all(_full_slice(i, shape[d]) for i, d in zip(items, dims))
-
-
-def _full_slice(s, size):
-    return (s.start in (None, 0) and s.step in (None, 1)
-            and (s.stop is None or (not isinstance(s.stop, bool) and s.stop >= size)))
-
-
-def _cast_on_write(value, region):
-    """Whether ``value`` is cast while written, as PyTorch's ``copy_`` does, rather than
-    first: then CopySlices links to value's own node with no ``ToCopyBackward0`` between
-    (the engine casts the gradient back to value's dtype). A value without history is
-    simply cast first: that records nothing."""
-    return value._requires_grad and _dtype.can_cast(value.dtype, region.dtype)
-
-
-def _take_value(old, value):
-    # ``x[i] = v`` through a view: the new content is v itself (broadcast and cast when
-    # written), so CopySlices links straight to v's node, or to None when v has no
-    # history, as in PyTorch
-    return value
+    """``self[index] = value``: PyTorch's indexing rules live with ``x[index]`` in
+    ``indexing`` (imported here, at the call: that module builds on this one)."""
+    from .indexing import setitem as write_indexed  # noqa: PLC0415
+    write_indexed(self, index, value)

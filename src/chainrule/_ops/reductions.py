@@ -1,24 +1,37 @@
-"""Reductions: sum, mean, max, min and their index forms.
+"""Reductions: sums, extremes, statistics and norms over some dims (products: scans.py).
 
-A reduced gradient is broadcast back over the reduced dims (``_unreduce``); ``max`` and
-``min`` send it to the winning elements only.
+Every reduction takes PyTorch's ``dim`` (an int, a tuple, or None for every dim) and
+``keepdim``. Its gradient is the incoming one broadcast back over the reduced dims
+(``_unreduce``) times the local slope of each element: 1 for ``sum``, the centred value
+for ``var``. Ops that pick elements (``max``, ``amax``, ``median``) send the gradient to
+the picked ones only; where several elements tie, they share it evenly, as in PyTorch.
+
+>>> x = chainrule.tensor([1.0, 3.0, 3.0], requires_grad=True)
+>>> x.amax().backward()
+>>> x.grad
+tensor([0.0000, 0.5000, 0.5000])
 """
+import builtins
+import math
+import warnings
+
 import numpy as np
 
 from .. import _dtype, return_types
-from .._tensor import _wrap
-from .registry import unary, defop
-from .shape import wrap_dims
+from .._tensor import Tensor, _wrap
+from ..autograd.grad_mode import STATE
+from .binary import maximum, minimum  # max(x, other) is maximum; chainrule.maximum comes through here
+from .elementwise import where, zeros_like
+from .registry import defop, unary
+from .shape import wrap_dim, wrap_dims
+from .unary import abs, exp, sgn
+
+# --- helpers ------------------------------------------------------------------------------
 
 
-def _unreduce(g, shape, dims, keepdim):
-    """Broadcasts the gradient of a reduction over ``dims`` back to the input ``shape``."""
-    if not keepdim and dims:
-        kept = list(g.shape)
-        for d in sorted(dims):
-            kept.insert(d, 1)
-        g = g.reshape(kept)
-    return g.expand(shape)
+def _type_name(np_dtype):
+    """PyTorch's name for a dtype in its messages: Float, Long, Bool..."""
+    return _dtype._LEGACY_NAMES[np.dtype(np_dtype).name]
 
 
 def _reduce_args(x, dim):
@@ -31,30 +44,23 @@ def _reduce_args(x, dim):
     return dims if dims else tuple(range(ndim))
 
 
-SUM = defop("sum", lambda x, dims, keepdim: np.sum(x, axis=dims, keepdims=keepdim),
-            node="SumBackward0",
-            save=lambda ans, x, dims, keepdim: (x._data.shape,),
-            vjp=lambda g, shape: g.expand(shape), jvp=lambda t, shape: t.sum())
-
-SUM_DIM = defop("sum_dim", lambda x, dims, keepdim: np.sum(x, axis=dims, keepdims=keepdim),
-                node="SumBackward1",
-                save=lambda ans, x, dims, keepdim: (x._data.shape, dims, keepdim),
-                vjp=lambda g, shape, dims, keepdim: _unreduce(g, shape, dims, keepdim),
-                jvp=lambda t, shape, dims, keepdim: sum(t, dims, keepdim))
+def _all_dims(x):
+    return tuple(range(x._data.ndim))
 
 
-def _int_sum_dtype(x, dtype):
-    if dtype is not None:
-        return dtype.np
-    return np.dtype(np.int64) if x._data.dtype.kind in "biu" else None
+def _unreduce(g, shape, dims, keepdim):
+    """Broadcasts the gradient of a reduction over ``dims`` (None: all) back to ``shape``."""
+    if dims and not keepdim:
+        kept = list(g.shape)
+        for d in sorted(dims):
+            kept.insert(d, 1)
+        g = g.reshape(kept)
+    return g.expand(shape)
 
 
-def sum(x, dim=None, keepdim=False, *, dtype=None):
-    if dtype is not None and dtype.np != x._data.dtype:
-        x = x.to(dtype)
-    if dim is None:
-        return unary(SUM, x, (None, False), _int_sum_dtype(x, dtype))
-    return unary(SUM_DIM, x, (_reduce_args(x, dim), keepdim), _int_sum_dtype(x, dtype))
+def _kept(ans, dims, keepdim):
+    """``_unreduce`` for a NumPy array: the result with its reduced dims back, as size 1."""
+    return ans if keepdim or not dims else np.expand_dims(ans, dims)
 
 
 def _count(shape, dims):
@@ -64,45 +70,142 @@ def _count(shape, dims):
     return n
 
 
-MEAN = defop("mean", lambda x, dims, keepdim: np.mean(x, axis=dims, keepdims=keepdim),
-             node="MeanBackward0",
-             save=lambda ans, x, dims, keepdim: (x._data.shape,),
-             vjp=lambda g, shape: g.expand(shape) / _count(shape, None),
-             jvp=lambda t, shape: t.mean())
+def _result_dtype(x, dtype):
+    """The NumPy dtype a sum-like reduction returns: ``dtype`` if given, int64 for integer
+    and bool inputs (PyTorch never sums in a narrower integer type), else the input's."""
+    if dtype is not None:
+        return dtype.np
+    if x._data.dtype.kind in "biu":
+        return np.dtype(np.int64)
+    return x._data.dtype
 
-MEAN_DIM = defop("mean_dim", lambda x, dims, keepdim: np.mean(x, axis=dims, keepdims=keepdim),
-                 node="MeanBackward1",
-                 save=lambda ans, x, dims, keepdim: (x._data.shape, dims, keepdim),
-                 vjp=lambda g, shape, dims, keepdim: _unreduce(g, shape, dims, keepdim) / _count(shape, dims),
-                 jvp=lambda t, shape, dims, keepdim: mean(t, dims, keepdim))
+
+def _check_autograd_dtype(x, out_dtype):
+    """PyTorch refuses to record an integer result of a floating input that needs grad."""
+    if x._requires_grad and STATE.enabled and np.dtype(out_dtype).kind not in "fc":
+        raise RuntimeError(f"Autograd not support dtype: {_type_name(out_dtype)}")
+
+
+def _check_nonempty(x, name, dims):
+    """Reducing nothing has no max; reducing a non-empty dim of an empty tensor is fine."""
+    if x._data.size == 0:
+        if dims is None:
+            raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+                               "Specify the reduction dim with the 'dim' argument.")
+        for d in dims:
+            if x._data.ndim == 0 or x._data.shape[d] == 0:
+                raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+
+
+# --- sum and mean -------------------------------------------------------------------------
+
+def _sum(x, dims, keepdim, dtype):
+    return np.sum(x, axis=dims, keepdims=keepdim, dtype=dtype)
+
+
+_SUM_RULES = dict(save=lambda ans, x, dims, keepdim, dtype: (x._data.shape, dims, keepdim, dtype),
+                  vjp=lambda g, shape, dims, keepdim, dtype: _unreduce(g, shape, dims, keepdim),
+                  jvp=lambda t, shape, dims, keepdim, dtype: _sum_over(t, dims, keepdim, dtype))
+
+SUM = defop("sum", _sum, node="SumBackward0", **_SUM_RULES)
+SUM_DIM = defop("sum_dim", _sum, node="SumBackward1", **_SUM_RULES)
+
+
+def _sum_over(x, dims, keepdim, dtype=None):
+    """The sum the rules use: over ``dims`` (None: every dim), in ``dtype``."""
+    return unary(SUM if dims is None else SUM_DIM, x, (dims, keepdim, dtype or x._data.dtype))
+
+
+def sum(x, dim=None, keepdim=False, *, dtype=None):
+    out = _result_dtype(x, dtype)
+    _check_autograd_dtype(x, out)
+    if dim is None:
+        return unary(SUM, x, (None, False, out))
+    return unary(SUM_DIM, x, (_reduce_args(x, dim), keepdim, out))
+
+
+def _mean(x, dims, keepdim, dtype):
+    with np.errstate(divide="ignore", invalid="ignore"):  # the mean of nothing is nan, quietly
+        return np.sum(x.astype(dtype, copy=False), axis=dims, keepdims=keepdim) / _count(x.shape, dims)
+
+
+_MEAN_RULES = dict(save=lambda ans, x, dims, keepdim, dtype: (x._data.shape, dims, keepdim, dtype),
+                   vjp=lambda g, shape, dims, keepdim, dtype: _unreduce(g, shape, dims, keepdim) / _count(shape, dims),
+                   jvp=lambda t, shape, dims, keepdim, dtype: _mean_over(t, dims, keepdim, dtype))
+
+MEAN = defop("mean", _mean, node="MeanBackward0", **_MEAN_RULES)
+MEAN_DIM = defop("mean_dim", _mean, node="MeanBackward1", **_MEAN_RULES)
+
+
+def _mean_over(x, dims, keepdim, dtype=None):
+    return unary(MEAN if dims is None else MEAN_DIM, x, (dims, keepdim, dtype or x._data.dtype))
+
+
+def _floating_mean_dtype(x, dtype):
+    if dtype is not None and dtype.np.kind not in "fc":
+        raise RuntimeError("mean(): could not infer output dtype. Optional dtype must be either a floating "
+                           f"point or complex dtype. Got: {_type_name(dtype.np)}")
+    if dtype is None and x._data.dtype.kind not in "fc":
+        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
+                           f"point or complex dtype. Got: {_type_name(x._data.dtype)}")
+    return _result_dtype(x, dtype)
 
 
 def mean(x, dim=None, keepdim=False, *, dtype=None):
-    if dtype is not None:
-        x = x.to(dtype)
-    if x._data.dtype.kind not in "fc":
-        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
-                           f"floating point or complex dtype. Got: {x.dtype.name.capitalize() if x.dtype.name != 'int64' else 'Long'}")
+    out = _floating_mean_dtype(x, dtype)
     if dim is None:
-        return unary(MEAN, x, (None, False))
-    return unary(MEAN_DIM, x, (_reduce_args(x, dim), keepdim))
+        return unary(MEAN, x, (None, False, out))
+    return unary(MEAN_DIM, x, (_reduce_args(x, dim), keepdim, out))
 
 
-# --- max / min -------------------------------------------------------------------------
+def _nansum(x, dims, keepdim, dtype):
+    return np.nansum(x, axis=dims, keepdims=keepdim, dtype=dtype)
+
+
+# NaNs count as zeros, so they get no gradient
+NANSUM = defop("nansum", _nansum, node="NansumBackward0",
+               save=lambda ans, x, dims, keepdim, dtype: (x, dims, keepdim, dtype),
+               vjp=lambda g, x, dims, keepdim, dtype: _unreduce(g, x.shape, dims, keepdim) * (x == x),
+               jvp=lambda t, x, dims, keepdim, dtype: _sum_over(t * (x == x), dims, keepdim, dtype))
+
+
+def nansum(x, dim=None, keepdim=False, *, dtype=None):
+    out = _result_dtype(x, dtype)
+    _check_autograd_dtype(x, out)
+    dims = None if dim is None else _reduce_args(x, dim)
+    return unary(NANSUM, x, (dims, keepdim, out))
+
+
+def nanmean(x, dim=None, keepdim=False, *, dtype=None):
+    """The mean of the non-NaN elements: ``nansum / count``, recorded as PyTorch does."""
+    if x._data.dtype.kind not in "fc":
+        raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but got "
+                           f"{_type_name(x._data.dtype)}")
+    count = _wrap(x._data == x._data).sum(dim, keepdim)
+    return nansum(x, dim, keepdim, dtype=dtype) / count
+
+
+# --- max, min, amax, amin, aminmax --------------------------------------------------------
+
+def _ties(x, value):
+    """The elements equal to a whole-tensor extreme or median ``value`` (all NaNs when it
+    is NaN), as a bool tensor: they share the gradient evenly."""
+    data, v = x._data, np.asarray(value._data)
+    return _wrap(data != data if v != v else data == v)
+
 
 def _evenly_distribute(g, x, ans):
-    # ties share the gradient equally, as in PyTorch's max()/min() without a dim
-    winners = x == ans
+    winners = _ties(x, ans)
     return winners * (g / winners.sum())
 
 
-MAX = defop("max", np.max, node="MaxBackward1", save=lambda ans, x: (x, ans),
-            vjp=lambda g, x, ans: _evenly_distribute(g, x, ans),
-            jvp=lambda t, x, ans: _evenly_distribute(t, x, ans).sum())
+# whole-tensor max, min and median: the elements equal to the result share its gradient
+TIE_SHARING_RULES = dict(save=lambda ans, x: (x, ans),
+                         vjp=lambda g, x, ans: _evenly_distribute(g, x, ans),
+                         jvp=lambda t, x, ans: _evenly_distribute(t, x, ans).sum())
 
-MIN = defop("min", np.min, node="MinBackward1", save=lambda ans, x: (x, ans),
-            vjp=lambda g, x, ans: _evenly_distribute(g, x, ans),
-            jvp=lambda t, x, ans: _evenly_distribute(t, x, ans).sum())
+MAX = defop("max", np.max, node="MaxBackward1", **TIE_SHARING_RULES)
+MIN = defop("min", np.min, node="MinBackward1", **TIE_SHARING_RULES)
 
 
 def _take_along(x, index, dim, keepdim):
@@ -113,100 +216,374 @@ def _take_along(x, index, dim, keepdim):
 
 
 def _put_along(g, index, dim, keepdim, shape):
+    """Zeros of ``shape`` with ``g`` added at ``index`` along ``dim``; indices may repeat
+    (cummax picks one element many times), so the additions accumulate."""
     if not shape:
         return g.copy()
     out = np.zeros(shape, dtype=g.dtype)
-    np.put_along_axis(out, index, g if keepdim else np.expand_dims(g, dim), dim)
+    grid = list(np.ogrid[tuple(slice(n) for n in index.shape)])
+    grid[dim] = index
+    np.add.at(out, tuple(grid), g if keepdim else np.expand_dims(g, dim))
     return out
 
 
-# the gradient of picking one element per slice: put it back where it came from
+# the gradient of picking elements along a dim: put it back where it came from
 PUT_ALONG = defop("put_along", _put_along, node="IndexBackward0",
                   save=lambda ans, g, index, dim, keepdim, shape: (index, dim, keepdim, shape),
                   vjp=lambda gg, index, dim, keepdim, shape: unary(TAKE_ALONG, gg, (index, dim, keepdim)),
                   jvp=lambda t, index, dim, keepdim, shape: unary(PUT_ALONG, t, (index, dim, keepdim, shape)))
 
-_take_along_rules = dict(
+# Ops that pick elements along a dim at known indices (max(dim), sort, median(dim)...)
+# share these rules; ``index`` keeps the picked dim (size 1, or k for sort and topk).
+PICK_RULES = dict(
     save=lambda ans, x, index, dim, keepdim: (x._data.shape, index, dim, keepdim),
     vjp=lambda g, shape, index, dim, keepdim: unary(PUT_ALONG, g, (index, dim, keepdim, shape)),
     jvp=lambda t, shape, index, dim, keepdim: unary(TAKE_ALONG, t, (index, dim, keepdim)))
 
-TAKE_ALONG = defop("take_along", _take_along, node="GatherBackward0", **_take_along_rules)
-MAX_DIM = defop("max_dim", _take_along, node="MaxBackward0", **_take_along_rules)
-MIN_DIM = defop("min_dim", _take_along, node="MinBackward0", **_take_along_rules)
+TAKE_ALONG = defop("take_along", _take_along, node="GatherBackward0", **PICK_RULES)
+MAX_DIM = defop("max_dim", _take_along, node="MaxBackward0", **PICK_RULES)
+MIN_DIM = defop("min_dim", _take_along, node="MinBackward0", **PICK_RULES)
 
 
-def _check_nonempty(x, name, dim):
-    """Reducing nothing has no max; reducing a non-empty dim of an empty tensor is fine."""
-    if x._data.size == 0:
-        if dim is None:
-            raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
-                               "Specify the reduction dim with the 'dim' argument.")
-        if x._data.ndim == 0 or x._data.shape[dim] == 0:
-            raise IndexError(f"{name}(): Expected reduction dim {dim} to have non-zero size.")
+def pick(op, x, index, dim, keepdim, result_type):
+    """``result_type((values, indices))`` for an op that picked ``index`` (keepdims) along
+    ``dim``: the values recorded with ``op``'s node, the indices as a plain int64 tensor."""
+    values = unary(op, x, (index, dim, keepdim))
+    indices = index if keepdim or x._data.ndim == 0 else index.squeeze(dim)
+    return result_type((values, _wrap(indices.astype(np.int64))))
 
 
 def _extreme(x, dim, keepdim, whole_op, dim_op, arg, result_type, name):
     if dim is None:
         _check_nonempty(x, name, None)
         return unary(whole_op, x)
-    dim = wrap_dims(dim, x._data.ndim)[0]
-    _check_nonempty(x, name, dim)
+    dim = wrap_dim(dim, x._data.ndim)
+    _check_nonempty(x, name, (dim,))
     if x._data.ndim == 0:
-        index = np.zeros((), dtype=np.int64)
-        return result_type((unary(dim_op, x, (index, dim, keepdim)), _wrap(index.copy())))
-    index = np.expand_dims(arg(x._data, axis=dim), dim)
-    values = unary(dim_op, x, (index, dim, keepdim))
-    indices = index if keepdim else index.squeeze(dim)
-    return result_type((values, _wrap(indices.astype(np.int64))))
+        return pick(dim_op, x, np.zeros((), dtype=np.int64), dim, keepdim, result_type)
+    return pick(dim_op, x, np.expand_dims(arg(x._data, axis=dim), dim), dim, keepdim, result_type)
 
 
 def max(x, dim=None, keepdim=False):
-    if _is_tensor(dim):
+    if isinstance(dim, Tensor):
         return maximum(x, dim)
     return _extreme(x, dim, keepdim, MAX, MAX_DIM, np.argmax, return_types.max, "max")
 
 
 def min(x, dim=None, keepdim=False):
-    if _is_tensor(dim):
+    if isinstance(dim, Tensor):
         return minimum(x, dim)
     return _extreme(x, dim, keepdim, MIN, MIN_DIM, np.argmin, return_types.min, "min")
 
 
-def _is_tensor(x):
-    return hasattr(x, "_data")
+def _tie_share(x, ans, dims, keepdim):
+    """1/k for each of the k elements of a slice equal to its extreme, 0 elsewhere: ties
+    share the gradient evenly (a NaN extreme equals nothing, so its slope is NaN)."""
+    winners = x._data == _kept(ans._data, dims, keepdim)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        share = winners / np.sum(winners, axis=dims, keepdims=True)
+    return _wrap(share.astype(x._data.dtype))
 
 
-def maximum(x, other):
-    return _ew.where((x >= other) | (other != other), x, other)
+_SHARED_RULES = dict(
+    save=lambda ans, x, dims, keepdim: (x, ans, dims, keepdim),
+    vjp=lambda g, x, ans, dims, keepdim: _unreduce(g, x.shape, dims, keepdim) * _tie_share(x, ans, dims, keepdim),
+    jvp=lambda t, x, ans, dims, keepdim: _sum_over(t * _tie_share(x, ans, dims, keepdim), dims, keepdim))
+
+AMAX = defop("amax", lambda x, dims, keepdim: np.max(x, axis=dims, keepdims=keepdim), node="AmaxBackward0",
+             **_SHARED_RULES)
+AMIN = defop("amin", lambda x, dims, keepdim: np.min(x, axis=dims, keepdims=keepdim), node="AminBackward0",
+             **_SHARED_RULES)
+AMINMAX_MIN = defop("aminmax_min", AMIN.forward, node="AminmaxBackward0", **_SHARED_RULES)
+AMINMAX_MAX = defop("aminmax_max", AMAX.forward, node="AminmaxBackward0", **_SHARED_RULES)
 
 
-def minimum(x, other):
-    return _ew.where((x <= other) | (other != other), x, other)
+def _amax_dims(x, dim, name):
+    """amax's dims: ``()`` (the default) means every dim."""
+    if isinstance(dim, (int, np.integer)) or len(dim):
+        dims = _reduce_args(x, dim)
+        _check_nonempty(x, name, dims)
+        return dims
+    _check_nonempty(x, name, None)
+    return _all_dims(x)
+
+
+def amax(x, dim=(), keepdim=False):
+    return unary(AMAX, x, (_amax_dims(x, dim, "amax"), keepdim))
+
+
+def amin(x, dim=(), keepdim=False):
+    return unary(AMIN, x, (_amax_dims(x, dim, "amin"), keepdim))
+
+
+def aminmax(x, *, dim=None, keepdim=False):
+    if dim is None:
+        if x._data.size == 0:
+            raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the operation "
+                               "has no identity.")
+        dims = _all_dims(x)
+    else:
+        dims = _reduce_args(x, dim)
+        for d in dims:
+            if x._data.shape[d] == 0:
+                raise IndexError(f"aminmax: Expected reduction dim {d} to have non-zero size.")
+    return return_types.aminmax((unary(AMINMAX_MIN, x, (dims, keepdim)), unary(AMINMAX_MAX, x, (dims, keepdim))))
+
+
+def _arg_extreme(x, dim, keepdim, arg, name):
+    data = x._data
+    if data.dtype.kind == "b":
+        raise RuntimeError(f"{name}(): does not support bool input")
+    if dim is None:
+        if data.size == 0:
+            raise IndexError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0.")
+        return _wrap(np.asarray(arg(data), dtype=np.int64).reshape((1,) * data.ndim if keepdim else ()))
+    dim = wrap_dim(dim, data.ndim)
+    if data.ndim == 0:
+        return _wrap(np.zeros((), dtype=np.int64))
+    if data.shape[dim] == 0:
+        raise IndexError(f"{name}(): Expected reduction dim {dim} to have non-zero size.")
+    return _wrap(arg(data, axis=dim, keepdims=keepdim).astype(np.int64))
 
 
 def argmax(x, dim=None, keepdim=False):
-    if dim is None:
-        return _wrap(np.asarray(np.argmax(x._data), dtype=np.int64))
-    dim = wrap_dims(dim, x._data.ndim)[0]
-    return _wrap(np.argmax(x._data, axis=dim, keepdims=keepdim).astype(np.int64))
+    return _arg_extreme(x, dim, keepdim, np.argmax, "argmax")
 
 
 def argmin(x, dim=None, keepdim=False):
+    return _arg_extreme(x, dim, keepdim, np.argmin, "argmin")
+
+
+# --- variance and standard deviation ---------------------------------------------------------
+
+def _var(x, dims, correction, keepdim):
+    """Sum of squared deviations over n - correction; float32 is summed in float64."""
+    wide = x.astype(np.complex128 if x.dtype.kind == "c" else np.float64)
+    n = _count(x.shape, dims)
+    with np.errstate(divide="ignore", invalid="ignore"):  # no elements, or no degrees of freedom
+        centred = wide - np.sum(wide, axis=dims, keepdims=True) / n
+        squares = (centred * centred.conj()).real
+        var = np.sum(squares, axis=dims, keepdims=keepdim) / builtins.max(n - correction, 0)
+    return np.asarray(var).astype(np.finfo(x.dtype).dtype)
+
+
+def _std(x, dims, correction, keepdim):
+    return np.sqrt(_var(x, dims, correction, keepdim))
+
+
+def _var_slope(x, dims, correction):
+    """d var / d x_i = 2 (x_i - mean) / (n - correction). With no degrees of freedom left
+    PyTorch gives nan where x_i is the mean and +inf elsewhere (whole-tensor var), or
+    divides by zero (var along dims)."""
+    n = _count(x.shape, dims)
+    dof = n - correction
+    if not dims and dof <= 0:
+        return _wrap(np.where(x._data == np.mean(x._data), np.nan, np.inf).astype(x._data.dtype))
+    centred = x - (x.mean() if not dims else _mean_over(x, dims, True))
+    return (2.0 / dof if dof != 0 else math.inf) * centred
+
+
+def _std_slope(g, ans):
+    """d std = d var / (2 std), 0 where std is 0 (as PyTorch's masked_fill)."""
+    return where(ans == 0, 0.0, g / (ans * 2))
+
+
+_VAR_RULES = dict(
+    save=lambda ans, x, dims, correction, keepdim: (x, dims, correction, keepdim),
+    vjp=lambda g, x, dims, correction, keepdim: _unreduce(g, x.shape, dims, keepdim) * _var_slope(x, dims, correction),
+    jvp=lambda t, x, dims, correction, keepdim: _sum_over(t * _var_slope(x, dims, correction), dims, keepdim))
+
+_STD_RULES = dict(
+    save=lambda ans, x, dims, correction, keepdim: (x, ans, dims, correction, keepdim),
+    vjp=lambda g, x, ans, dims, correction, keepdim: (_unreduce(_std_slope(g, ans), x.shape, dims, keepdim)
+                                                      * _var_slope(x, dims, correction)),
+    jvp=lambda t, x, ans, dims, correction, keepdim: _std_slope(
+        _sum_over(t * _var_slope(x, dims, correction), dims, keepdim), ans))
+
+_MEAN_PART_RULES = dict(
+    save=lambda ans, x, dims, correction, keepdim: (x._data.shape, dims, keepdim),
+    vjp=lambda g, shape, dims, keepdim: _unreduce(g, shape, dims, keepdim) / _count(shape, dims),
+    jvp=lambda t, shape, dims, keepdim: _mean_over(t, dims, keepdim))
+
+
+def _mean_part(x, dims, correction, keepdim):
+    return _mean(x, dims, keepdim, x.dtype)
+
+
+VAR = defop("var", _var, node="VarBackward0", **_VAR_RULES)
+STD = defop("std", _std, node="StdBackward0", **_STD_RULES)
+# var_mean and std_mean: one node name for both outputs, as PyTorch's one node
+VAR_MEAN_VAR = defop("var_mean_var", _var, node="VarMeanBackward0", **_VAR_RULES)
+VAR_MEAN_MEAN = defop("var_mean_mean", _mean_part, node="VarMeanBackward0", **_MEAN_PART_RULES)
+STD_MEAN_STD = defop("std_mean_std", _std, node="StdMeanBackward0", **_STD_RULES)
+STD_MEAN_MEAN = defop("std_mean_mean", _mean_part, node="StdMeanBackward0", **_MEAN_PART_RULES)
+
+
+def _var_params(x, dim, unbiased, keepdim, correction, name):
+    """(dims, correction, keepdim) from PyTorch's overloads: ``var(x, True)`` is the old
+    ``unbiased`` flag, ``var(x, dim, unbiased, keepdim)`` or ``correction=`` the new form."""
+    if x._data.dtype.kind not in "fc":
+        raise RuntimeError("std and var only support floating point and complex dtypes")
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
+    if unbiased is not None and correction is not None:
+        raise TypeError(f"{name}(): pass either unbiased or correction, not both")
+    if correction is None:
+        correction = 1 if unbiased is None or unbiased else 0
+    dims = None if dim is None else _reduce_args(x, dim)
+    if _count(x._data.shape, dims) - correction <= 0:
+        warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+                      "reduction factor (input numel divided by output numel).", UserWarning, stacklevel=3)
+    return dims, correction, keepdim
+
+
+def var(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return unary(VAR, x, _var_params(x, dim, unbiased, keepdim, correction, "var"))
+
+
+def std(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return unary(STD, x, _var_params(x, dim, unbiased, keepdim, correction, "std"))
+
+
+def var_mean(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    params = _var_params(x, dim, unbiased, keepdim, correction, "var_mean")
+    return unary(VAR_MEAN_VAR, x, params), unary(VAR_MEAN_MEAN, x, params)
+
+
+def std_mean(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    params = _var_params(x, dim, unbiased, keepdim, correction, "std_mean")
+    return unary(STD_MEAN_STD, x, params), unary(STD_MEAN_MEAN, x, params)
+
+
+# --- norms ---------------------------------------------------------------------------------
+
+def _vector_norm(x, p, dims, keepdim):
+    a = np.abs(x)
+    with np.errstate(divide="ignore"):
+        if p == math.inf:
+            return np.max(a, axis=dims, keepdims=keepdim)
+        if p == -math.inf:
+            return np.min(a, axis=dims, keepdims=keepdim)
+        if p == 0:
+            return np.sum(a != 0, axis=dims, keepdims=keepdim).astype(a.dtype)
+        if p == 1:
+            return np.sum(a, axis=dims, keepdims=keepdim)
+        if p == 2:
+            return np.sqrt(np.sum(a * a, axis=dims, keepdims=keepdim))
+        return np.sum(a ** p, axis=dims, keepdims=keepdim) ** (1 / p)
+
+
+def _norm_slope(x, ans, p, dims, keepdim):
+    """d ||x||_p / d x_i, following PyTorch's norm_backward case by case (0 where the
+    norm is 0; the ±inf norms share among the elements that reach it)."""
+    norm = _unreduce(ans, x.shape, dims, keepdim)
+    if p == 1:
+        return sgn(x)
+    if p == 2:
+        return where(norm == 0, 0.0, x / norm)
+    if math.isinf(p):
+        a = np.abs(x._data)
+        reach = (a == norm._data) | (a != a)
+        return sgn(x) * _wrap((reach / np.sum(reach, axis=dims, keepdims=True)).astype(a.dtype))
+    if p < 1:
+        return sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)) * norm ** (1 - p)
+    if p < 2:
+        return where(norm == 0, 0.0, sgn(x) * abs(x) ** (p - 1) / norm ** (p - 1))
+    return where(norm == 0, 0.0, x * abs(x) ** (p - 2) / norm ** (p - 1))
+
+
+# p = 0 counts the nonzero elements: a step function, with no gradient at all (None)
+NORM = defop("linalg_vector_norm", _vector_norm, node="LinalgVectorNormBackward0",
+             save=lambda ans, x, p, dims, keepdim: (x, ans, p, dims, keepdim),
+             vjp=lambda g, x, ans, p, dims, keepdim: None if p == 0 else (
+                 _unreduce(g, x.shape, dims, keepdim) * _norm_slope(x, ans, p, dims, keepdim)),
+             jvp=lambda t, x, ans, p, dims, keepdim: zeros_like(ans) if p == 0 else _sum_over(
+                 t * _norm_slope(x, ans, p, dims, keepdim), dims, keepdim))
+
+
+def _vector_norm_checked(x, p, dim, keepdim):
+    if x._data.dtype.kind not in "fc":
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
+                           f"Got {_type_name(x._data.dtype)}")
+    dims = _all_dims(x) if dim is None else _reduce_args(x, dim)
+    if x._data.size == 0 and (p < 0 or p == math.inf):
+        if dim is None:
+            raise RuntimeError(f"linalg.vector_norm cannot compute the {p:g} norm on an empty tensor because the "
+                               "operation does not have an identity")
+        for d in dims:
+            if x._data.shape[d] == 0:
+                raise RuntimeError(f"linalg.vector_norm cannot compute the {p:g} norm on the dimension {d}because "
+                                   "this dimension is empty and the operation does not have an identity")
+    return unary(NORM, x, (float(p), dims, keepdim))
+
+
+def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
+    """``torch.norm``: the vector p-norm over ``dim`` (all dims when None); "fro" is p = 2.
+    The nuclear norm (p="nuc") needs an SVD, which chainrule does not have yet."""
+    if out is not None:
+        raise NotImplementedError("norm(): out= is not supported")
+    if dtype is not None:
+        input = input.to(dtype)
+    if isinstance(p, str):
+        dims = () if dim is None else (dim,) if isinstance(dim, (int, np.integer)) else tuple(dim)
+        if p == "fro" and len(dims) <= 2:
+            p = 2.0
+        elif p == "nuc":
+            raise NotImplementedError("norm(): p='nuc' (the nuclear norm) needs an SVD; not supported yet")
+        else:
+            raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dims))}")
+    return _vector_norm_checked(input, 2.0 if p is None else p, dim, keepdim)
+
+
+# --- logsumexp: its own rule, where exp would overflow ---------------------------------------
+
+def _logsumexp(x, dims, keepdim):
+    peak = np.max(x, axis=dims, keepdims=True, initial=-np.inf)
+    peak = np.where(np.isinf(peak), 0, peak)  # all -inf (or an inf): shift by nothing
+    with np.errstate(divide="ignore"):
+        out = np.log(np.sum(np.exp(x - peak), axis=dims, keepdims=True)) + peak
+    return out if keepdim else np.squeeze(out, axis=dims)
+
+
+# the slope of logsumexp is softmax: exp(x - logsumexp), which never overflows
+LOGSUMEXP = defop("logsumexp", _logsumexp, node="LogsumexpBackward0",
+                  save=lambda ans, x, dims, keepdim: (x, ans, dims, keepdim),
+                  vjp=lambda g, x, ans, dims, keepdim: (_unreduce(g, x.shape, dims, keepdim)
+                                                        * exp(x - _unreduce(ans, x.shape, dims, keepdim))),
+                  jvp=lambda t, x, ans, dims, keepdim: _sum_over(
+                      t * exp(x - _unreduce(ans, x.shape, dims, keepdim)), dims, keepdim))
+
+
+def logsumexp(x, dim, keepdim=False):
+    if x._data.dtype.kind not in "fc":
+        x = x.to(_dtype.get_default_dtype())
+    return unary(LOGSUMEXP, x, (_reduce_args(x, dim), keepdim))
+
+
+# --- logical and counting reductions: plain results, no gradient -------------------------------
+
+def _logical(x, dim, keepdim, fn):
+    data = x._data
     if dim is None:
-        return _wrap(np.asarray(np.argmin(x._data), dtype=np.int64))
-    dim = wrap_dims(dim, x._data.ndim)[0]
-    return _wrap(np.argmin(x._data, axis=dim, keepdims=keepdim).astype(np.int64))
+        out = fn(data, axis=None, keepdims=keepdim)
+    else:  # an empty tuple of dims reduces nothing here, unlike sum's
+        out = fn(data, axis=wrap_dims(dim, data.ndim) if data.ndim else (), keepdims=keepdim)
+    out = np.asarray(out)
+    return _wrap(out.astype(np.uint8) if data.dtype == np.uint8 else out)
 
 
 def all(x, dim=None, keepdim=False):
-    axis = None if dim is None else wrap_dims(dim, x._data.ndim)
-    return _wrap(np.asarray(np.all(x._data, axis=axis, keepdims=keepdim)))
+    return _logical(x, dim, keepdim, np.all)
 
 
 def any(x, dim=None, keepdim=False):
-    axis = None if dim is None else wrap_dims(dim, x._data.ndim)
-    return _wrap(np.asarray(np.any(x._data, axis=axis, keepdims=keepdim)))
+    return _logical(x, dim, keepdim, np.any)
+
+
+def count_nonzero(x, dim=None):
+    data = x._data
+    dims = None if dim is None else wrap_dims(dim, data.ndim) if data.ndim else ()
+    return _wrap(np.asarray(np.sum(data != 0, axis=dims), dtype=np.int64))
 
 
 # --- sum_to_size: the engine's broadcast reduction ---------------------------------------
@@ -231,6 +608,15 @@ def sum_to_size(x, shape):
     return unary(SUM_TO_SIZE, x, (shape,))
 
 
-from . import elementwise as _ew  # noqa: E402  (max/min with a tensor use where)
+# --- Tensor methods --------------------------------------------------------------------------
 
-_ = _dtype  # dtype objects are part of the reduction signatures
+Tensor.nansum = nansum
+Tensor.nanmean = nanmean
+Tensor.amax = amax
+Tensor.amin = amin
+Tensor.aminmax = aminmax
+Tensor.var = var
+Tensor.std = std
+Tensor.norm = norm
+Tensor.logsumexp = logsumexp
+Tensor.count_nonzero = count_nonzero

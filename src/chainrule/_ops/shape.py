@@ -1,12 +1,26 @@
-"""Shape and indexing ops: views that share memory with their input, and ``[]``.
+"""Shape ops: views that share memory with their input, and copies that reorder it.
 
 View ops (``view=True``) return NumPy views, so an in-place op on the result changes the
-input; ``registry`` gives such outputs the input's version counter.
-"""
-import numpy as np
+input; ``registry`` gives such outputs the input's version counter. The copies
+(``flip``, ``roll``, ``rot90``) have rules that run the same op backwards: flip again,
+roll back, turn back. Diagonals come in pairs of mutual transposes: taking
+a diagonal (``diagonal``) and placing one into zeros (``diag_embed``).
 
-from .._tensor import Tensor
-from .registry import unary, defop
+>>> x = chainrule.arange(6.0).reshape(2, 3)
+>>> x.diagonal()
+tensor([0., 4.])
+
+Joining and splitting (``cat``, ``split``...) live in ``joining``, ``x[index]`` in
+``indexing``.
+"""
+import warnings
+
+import numpy as np
+from numpy.lib.array_utils import byte_bounds
+from numpy.lib.stride_tricks import as_strided as _np_as_strided
+
+from .._tensor import Size, Tensor, _legacy_type_name
+from .registry import broadcast_error, defop, unary
 
 # --- argument helpers -------------------------------------------------------------------
 
@@ -30,11 +44,23 @@ def wrap_dims(dims, ndim):
     return out
 
 
+def wrap_dim_of_tensor(dim, ndim):
+    """``wrap_dim`` for ops that refuse 0-d tensors where others treat them as 1-d."""
+    if ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    return wrap_dim(dim, ndim)
+
+
 def size_arg(args):
     """``f(2, 3)``, ``f((2, 3))`` and ``f(torch.Size([2, 3]))`` all mean (2, 3)."""
     if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
         return tuple(int(s) for s in args[0])
     return tuple(int(s) for s in args)
+
+
+def int_tuple(value):
+    """An int or a sequence of ints as a tuple."""
+    return (int(value),) if isinstance(value, (int, np.integer)) else tuple(int(v) for v in value)
 
 
 def _infer_shape(shape, numel):
@@ -119,6 +145,30 @@ def flatten(x, start_dim=0, end_dim=-1):
         reshape(x, shape[:start] + (int(np.prod(shape[start:end + 1])),) + shape[end + 1:])
 
 
+def unflatten(input, dim, sizes):
+    """Splits dim ``dim`` into ``sizes`` (one may be -1): always a view."""
+    shape = input._data.shape
+    if not shape:
+        raise RuntimeError("unflatten got an unexpected error:\nDimension specified as 0 but tensor has no "
+                           "dimensions")
+    dim = wrap_dim(dim, len(shape))
+    sizes = int_tuple(sizes)
+    if not sizes:
+        raise RuntimeError("unflatten: sizes must be non-empty")
+    if sizes.count(-1) > 1:
+        raise RuntimeError("unflatten got an unexpected error:\nonly one dimension can be inferred")
+    known = int(np.prod([s for s in sizes if s != -1]))
+    if (known != shape[dim]) if -1 not in sizes else (known == 0 or shape[dim] % known):
+        raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {dim} "
+                           f"({shape[dim]}) in the input tensor")
+    return view(input, shape[:dim] + sizes + shape[dim + 1:])
+
+
+def ravel(input):
+    """The elements as one dim: a view of ``input``, or of a contiguous copy of it."""
+    return view(input.contiguous(), (-1,))
+
+
 def _squeeze_rules(node):
     return dict(node=node, view=True,
                 save=lambda ans, x, dims: (x._data.shape, ans._data.shape),
@@ -150,6 +200,39 @@ def unsqueeze(x, dim):
     return unary(UNSQUEEZE, x, (wrap_dim(dim, x._data.ndim + 1),))
 
 
+def _at_least(x, ndim):
+    """``x`` with dims of size 1 added (0-d: a view; 1-d as a row; 2-d: a last dim)."""
+    have = x._data.ndim
+    if have >= ndim:
+        return x
+    if have == 0:
+        return view(x, (1,) * ndim)
+    if have == 1:
+        x = unsqueeze(x, 0)
+    return x if ndim == 2 else unsqueeze(x, -1)
+
+
+def _each_at_least(tensors, ndim):
+    """``atleast_nd(x)`` gives a tensor; several tensors, or one list of them, a tuple."""
+    if len(tensors) == 1:
+        if isinstance(tensors[0], Tensor):
+            return _at_least(tensors[0], ndim)
+        tensors = tensors[0]
+    return tuple(_at_least(t, ndim) for t in tensors)
+
+
+def atleast_1d(*tensors):
+    return _each_at_least(tensors, 1)
+
+
+def atleast_2d(*tensors):
+    return _each_at_least(tensors, 2)
+
+
+def atleast_3d(*tensors):
+    return _each_at_least(tensors, 3)
+
+
 # --- transposes and broadcasting ---------------------------------------------------------------
 
 PERMUTE = defop("permute", np.transpose, node="PermuteBackward0",
@@ -170,6 +253,27 @@ def permute(x, dims):
     return unary(PERMUTE, x, (dims,))
 
 
+def movedim(input, source, destination):
+    """``permute`` that moves the dims ``source`` to the places ``destination``."""
+    src, dst = int_tuple(source), int_tuple(destination)
+    if len(src) != len(dst):
+        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({list(src)} dims) should "
+                           f"contain the same number of dims as destination ({list(dst)} dims)")
+    ndim = input._data.ndim
+    src_dims, dst_dims = [wrap_dim(d, ndim) for d in src], [wrap_dim(d, ndim) for d in dst]
+    if len(set(src_dims)) != len(src_dims):
+        raise RuntimeError(f"movedim: repeated dim in `source` ({list(src)})")
+    if len(set(dst_dims)) != len(dst_dims):
+        raise RuntimeError(f"movedim: repeated dim in `destination` ({list(dst)})")
+    if ndim == 0:
+        return input[...]  # PyTorch: an alias
+    order = [None] * ndim
+    for s, d in zip(src_dims, dst_dims):
+        order[d] = s
+    rest = iter(d for d in range(ndim) if d not in src_dims)
+    return permute(input, tuple(d if d is not None else next(rest) for d in order))
+
+
 def _swapaxes(x, d0, d1):
     return np.swapaxes(x, d0, d1) if x.ndim else x.view()  # a 0-d tensor swaps dims 0 and -1
 
@@ -185,6 +289,14 @@ def transpose(x, dim0, dim1):
     return unary(TRANSPOSE, x, (wrap_dim(dim0, ndim), wrap_dim(dim1, ndim)))
 
 
+def swapaxes(input, axis0, axis1):
+    return transpose(input, axis0, axis1)
+
+
+def swapdims(input, dim0, dim1):
+    return transpose(input, dim0, dim1)
+
+
 T_OP = defop("t", np.transpose, node="TBackward0",
              vjp=lambda g: g.t(), jvp=lambda t: t.t(), view=True)
 
@@ -193,6 +305,35 @@ def t(x):
     if x._data.ndim > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {x._data.ndim}D")
     return unary(T_OP, x)
+
+
+def _matrix_transpose(x, name, scalar_message):
+    """The last two dims swapped; 0-d tensors pass (with PyTorch's warning), 1-d fail."""
+    ndim = x._data.ndim
+    if ndim == 0:
+        warnings.warn(scalar_message, UserWarning, stacklevel=4)  # the caller of x.mT, mH, adjoint()
+        return None
+    if ndim == 1:
+        raise RuntimeError(f"tensor.{name} is only supported on matrices or batches of matrices. Got 1-D tensor.")
+    return transpose(x, -2, -1)
+
+
+def matrix_transpose(x):
+    """``x.mT``."""
+    out = _matrix_transpose(x, "mT", "Tensor.mT is deprecated on 0-D tensors. This function is the identity "
+                                     "in these cases.")
+    return x if out is None else out
+
+
+def matrix_adjoint(x):
+    """``x.mH``: the conjugate transpose."""
+    out = _matrix_transpose(x, "mH", "Tensor.mH is deprecated on 0-D tensors. Consider using x.conj().")
+    return (x if out is None else out).conj()
+
+
+def adjoint(input):
+    out = _matrix_transpose(input, "adjoint()", "adjoint() is deprecated on 0-D tensors. Consider using x.conj().")
+    return (input if out is None else out).conj()
 
 
 EXPAND = defop("expand", np.broadcast_to, node="ExpandBackward0",
@@ -205,9 +346,9 @@ def expand(x, sizes):
     sizes = tuple(sizes)
     shape = x._data.shape
     if len(sizes) < len(shape):
-        raise RuntimeError(f"expand(torch.FloatTensor{{{list(shape)}}}, size={list(sizes)}): the number "
-                           f"of sizes provided ({len(sizes)}) must be greater or equal to the number of "
-                           f"dimensions in the tensor ({len(shape)})")
+        raise RuntimeError(f"expand({_legacy_type_name(x._data.dtype)}{{{list(shape)}}}, size={list(sizes)}): "
+                           f"the number of sizes provided ({len(sizes)}) must be greater or equal to the number "
+                           f"of dimensions in the tensor ({len(shape)})")
     lead = len(sizes) - len(shape)
     target = []
     for i, s in enumerate(sizes):
@@ -225,171 +366,400 @@ def expand(x, sizes):
     return unary(EXPAND, x, (tuple(target),))
 
 
-# --- indexing ---------------------------------------------------------------------------
+def broadcast_to(input, size):
+    return expand(input, size)
 
 
-def _normalize_index(index):
-    """Turns tensors inside an index into arrays, and checks what PyTorch rejects."""
-    if not isinstance(index, tuple):
-        index = (index,)
-    out = []
-    for i in index:
-        if isinstance(i, Tensor):
-            if i._data.dtype.kind not in "biu":
-                raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-            i = i._data
-        elif isinstance(i, list):
-            i = np.asarray(i)
-            if i.dtype.kind == "f":
-                raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-        elif isinstance(i, bool):  # x[True]: a 0-d mask, which adds a dim
-            i = np.asarray(i)
-        out.append(i)
-    return tuple(out)
+def broadcast_shapes(*shapes):
+    """The shape that tensors of ``shapes`` broadcast to (PyTorch's checks, in its order)."""
+    shapes = [(s,) if isinstance(s, (int, np.integer)) else s for s in shapes if s is not None]
+    for shape in shapes:
+        if not isinstance(shape, (tuple, list)):
+            raise RuntimeError(f"Input shapes should be of type ints, a tuple of ints, or a list of ints, got {shape}")
+    common = [1] * max((len(s) for s in shapes), default=0)
+    for position, shape in enumerate(shapes):
+        for i in range(-1, -1 - len(shape), -1):
+            if shape[i] == common[i]:
+                continue
+            if common[i] == 1:
+                if shape[i] < 0:
+                    raise ValueError("Attempting to broadcast a dimension with negative length!")
+                common[i] = shape[i]
+            if shape[i] != 1 and common[i] != shape[i]:
+                raise RuntimeError(f"Attempting to broadcast a dimension of length {shape[i]} at {i}! Mismatching "
+                                   f"argument at index {position} had {shape}; but expected shape should be "
+                                   f"broadcastable to {common}")
+    return Size(common)
 
 
-def _is_basic(index):
-    return all(i is None or i is Ellipsis or isinstance(i, (int, np.integer, slice))
-               and not isinstance(i, bool) for i in index)
+def broadcast_tensors(*tensors):
+    """Each tensor expanded to the common shape; those already of that shape unchanged."""
+    shape = ()
+    for t in tensors:
+        try:
+            shape = np.broadcast_shapes(shape, t._data.shape)
+        except ValueError as e:
+            raise broadcast_error(e, shape, t._data.shape) from None
+    return tuple(t if t._data.shape == shape else expand(t, shape) for t in tensors)
 
 
-def _basic_node_name(index):
-    """PyTorch names the node after the last view op that ``[]`` applied."""
-    name = "AliasBackward0"
-    for i in index:
-        if i is None:
-            name = "UnsqueezeBackward0"
-        elif isinstance(i, slice):
-            name = "SliceBackward0"
-        elif i is not Ellipsis:
-            name = "SelectBackward0"
-    if name == "SliceBackward0" and index[-1] is None:
-        name = "UnsqueezeBackward0"
-    return name
+# --- copies that reorder: flip, roll, rot90 -----------------------------------------------------
+
+FLIP = defop("flip", lambda x, dims: np.flip(x, dims).copy(), node="FlipBackward0",
+             save=lambda ans, x, dims: (dims,),
+             vjp=lambda g, dims: unary(FLIP, g, (dims,)), jvp=lambda t, dims: unary(FLIP, t, (dims,)),
+             elementwise=True)
 
 
-def _check_bounds(x, index):
-    dim = 0
-    n_real = sum(1 for i in index if i is not None and i is not Ellipsis)
-    for i in index:
-        if i is Ellipsis:
-            dim += x.ndim - n_real
-            continue
-        if i is None:
-            continue
-        if isinstance(i, (int, np.integer)):
-            if dim >= x.ndim:
-                raise IndexError(f"too many indices for tensor of dimension {x.ndim}")
-            size = x.shape[dim]
-            if not -size <= i < size:
-                raise IndexError(f"index {i} is out of bounds for dimension {dim} with size {size}")
-        elif isinstance(i, slice):
-            if x.ndim == 0:
-                raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-            if i.step is not None and i.step <= 0:
-                raise ValueError("step must be greater than zero")
-        dim += 1
-    if dim > x.ndim:
-        raise IndexError(f"too many indices for tensor of dimension {x.ndim}")
+def flip(input, dims):
+    if isinstance(dims, (int, np.integer)):
+        raise TypeError(f"flip(): argument 'dims' (position 2) must be tuple of ints, not {type(dims).__name__}")
+    dims = wrap_dims(dims, input._data.ndim)
+    return unary(FLIP, input, (dims if input._data.ndim else (),))
 
 
-def _scatter_index(g, index, shape, accumulate):
-    out = np.zeros(shape, dtype=g.dtype)
-    if accumulate:  # repeated indices each add their share
-        np.add.at(out, index, g)
-    else:
-        out[index] = g
+def fliplr(input):
+    if input._data.ndim < 2:
+        raise RuntimeError("Input must be >= 2-d.")
+    return unary(FLIP, input, ((1,),))
+
+
+def flipud(input):
+    if input._data.ndim < 1:
+        raise RuntimeError("Input must be >= 1-d.")
+    return unary(FLIP, input, ((0,),))
+
+
+def _negated(shifts):
+    return -shifts if isinstance(shifts, int) else tuple(-s for s in shifts)
+
+
+# dims None: roll the flattened elements, as NumPy's axis=None does
+ROLL = defop("roll", np.roll, node="RollBackward0",
+             save=lambda ans, x, shifts, dims: (shifts, dims),
+             vjp=lambda g, shifts, dims: unary(ROLL, g, (_negated(shifts), dims)),
+             jvp=lambda t, shifts, dims: unary(ROLL, t, (shifts, dims)), elementwise=True)
+
+
+def roll(input, shifts, dims=None):
+    shifts = int_tuple(shifts)
+    dims = () if dims is None else int_tuple(dims)
+    if len(shifts) != len(dims) and (dims or len(shifts) != 1):
+        raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
+    if not dims:
+        return unary(ROLL, input, (shifts[0], None))
+    ndim = input._data.ndim
+    return unary(ROLL, input, (shifts, tuple(wrap_dim_of_tensor(d, ndim) for d in dims)))
+
+
+ROT90 = defop("rot90", lambda x, k, dims: np.rot90(x, k, dims).copy(), node="Rot90Backward0",
+              save=lambda ans, x, k, dims: (k, dims),
+              vjp=lambda g, k, dims: unary(ROT90, g, (-k, dims)),
+              jvp=lambda t, k, dims: unary(ROT90, t, (k, dims)))
+
+
+def rot90(input, k=1, dims=(0, 1)):
+    """Rotates by ``k`` quarter turns, from dim ``dims[0]`` towards ``dims[1]``."""
+    dims = int_tuple(dims)
+    ndim = input._data.ndim
+    if len(dims) != 2:
+        raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    if ndim < 2:
+        raise RuntimeError(f"expected total dims >= 2, but got total dims = {ndim}")
+    d0, d1 = wrap_dim(dims[0], ndim), wrap_dim(dims[1], ndim)
+    if d0 == d1:
+        raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {dims[0]} and dim1 = {dims[1]}")
+    return unary(ROT90, input, (int(k), (d0, d1)))
+
+
+# --- triangles and diagonals ----------------------------------------------------------------
+
+TRIL = defop("tril", np.tril, node="TrilBackward0", save=lambda ans, x, k: (k,),
+             vjp=lambda g, k: unary(TRIL, g, (k,)), jvp=lambda t, k: unary(TRIL, t, (k,)), elementwise=True)
+TRIU = defop("triu", np.triu, node="TriuBackward0", save=lambda ans, x, k: (k,),
+             vjp=lambda g, k: unary(TRIU, g, (k,)), jvp=lambda t, k: unary(TRIU, t, (k,)), elementwise=True)
+
+
+def _triangle(op, name, input, diagonal):
+    if input._data.ndim < 2:
+        raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
+    return unary(op, input, (int(diagonal),))
+
+
+def tril(input, diagonal=0):
+    return _triangle(TRIL, "tril", input, diagonal)
+
+
+def triu(input, diagonal=0):
+    return _triangle(TRIU, "triu", input, diagonal)
+
+
+def _diagonal(x, offset, d1, d2):
+    """A writable view of the diagonal of dims d1, d2 (NumPy's own is read-only), as the
+    last dim: PyTorch's layout."""
+    n1, n2 = x.shape[d1], x.shape[d2]
+    length = max(0, min(n1, n2 - offset) if offset >= 0 else min(n1 + offset, n2))
+    start = [slice(None)] * x.ndim
+    if length:  # where the diagonal starts: a column (offset > 0) or row (offset < 0) in
+        start[d2 if offset >= 0 else d1] = slice(abs(offset), None)
+    first = x[tuple(start)]
+    rest = [i for i in range(x.ndim) if i not in (d1, d2)]
+    shape = tuple(x.shape[i] for i in rest) + (length,)
+    strides = tuple(x.strides[i] for i in rest) + (x.strides[d1] + x.strides[d2],)
+    return _np_as_strided(first, shape, strides)
+
+
+def _diagonal_backward(g, shape, offset, d1, d2):
+    out = np.zeros(shape, g.dtype)
+    _diagonal(out, offset, d1, d2)[...] = g
     return out
 
 
-def _basic_rules(node):
-    return dict(node=node, view=True,
-                save=lambda ans, x, index: (x._data.shape, index),
-                vjp=lambda g, shape, index: unary(INDEX_BACKWARD, g, (index, shape, False)),
-                jvp=lambda t, shape, index: unary(SELECT_BASIC, t, (index,)))
+def _diag_embed(x, offset, d1, d2):
+    n = x.shape[-1] + abs(offset)
+    shape = list(x.shape[:-1])
+    for d in sorted((d1, d2)):
+        shape.insert(d, n)
+    return _diagonal_backward(x, tuple(shape), offset, d1, d2)
 
 
-def _getitem(x, index):
-    return x[index]
+# a diagonal (a view) and its transpose, placing a diagonal into zeros of a given shape
+DIAGONAL = defop("diagonal", _diagonal, node="DiagonalBackward0", view=True,
+                 save=lambda ans, x, offset, d1, d2: (x._data.shape, offset, d1, d2),
+                 vjp=lambda g, shape, *dims: unary(DIAGONAL_BACKWARD, g, (shape, *dims)),
+                 jvp=lambda t, shape, *dims: unary(DIAGONAL, t, dims))
+
+DIAGONAL_BACKWARD = defop(
+    "diagonal_backward", _diagonal_backward, node="DiagonalBackwardBackward0",
+    save=lambda ans, g, shape, offset, d1, d2: (shape, offset, d1, d2),
+    vjp=lambda gg, shape, *dims: unary(DIAGONAL, gg, dims),
+    jvp=lambda t, shape, *dims: unary(DIAGONAL_BACKWARD, t, (shape, *dims)))
+
+# diag of a matrix: a copy of its diagonal (PyTorch calls diagonal_copy)
+DIAG = defop("diag", lambda x, offset: _diagonal(x, offset, 0, 1).copy(), node="DiagonalBackward0_copy",
+             save=lambda ans, x, offset: (x._data.shape, offset),
+             vjp=lambda g, shape, offset: unary(DIAGONAL_BACKWARD, g, (shape, offset, 0, 1)),
+             jvp=lambda t, shape, offset: unary(DIAG, t, (offset,)))
+
+DIAG_EMBED = defop("diag_embed", _diag_embed, node="DiagEmbedBackward0",
+                   save=lambda ans, x, offset, d1, d2: (offset, d1, d2),
+                   vjp=lambda g, *dims: unary(DIAGONAL, g, dims),
+                   jvp=lambda t, *dims: unary(DIAG_EMBED, t, dims))
 
 
-def _view_item(x, index):
-    # NumPy returns a copied scalar for x[0] on a vector, but a 0-d view for x[0, ...]
-    return x[index] if Ellipsis in index else x[index + (Ellipsis,)]
+def _diagonal_dims(dim1, dim2, ndim):
+    d1, d2 = wrap_dim(dim1, ndim), wrap_dim(dim2, ndim)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return d1, d2
 
 
-SELECT_BASIC = defop("select", _view_item, **_basic_rules("SelectBackward0"))
-SLICE_BASIC = defop("slice", _view_item, **_basic_rules("SliceBackward0"))
-UNSQUEEZE_INDEX = defop("index_unsqueeze", _view_item, **_basic_rules("UnsqueezeBackward0"))
-ALIAS_INDEX = defop("alias", _view_item, **_basic_rules("AliasBackward0"))
-_BASIC_OPS = {op.node_name: op for op in (SELECT_BASIC, SLICE_BASIC, UNSQUEEZE_INDEX, ALIAS_INDEX)}
-
-# advanced indexing copies; repeated indices accumulate their gradients
-INDEX = defop("index", _getitem, node="IndexBackward0",
-              save=lambda ans, x, index: (x._data.shape, index),
-              vjp=lambda g, shape, index: unary(INDEX_BACKWARD, g, (index, shape, True)),
-              jvp=lambda t, shape, index: unary(INDEX, t, (index,)))
-
-INDEX_BACKWARD = defop(
-    "index_backward", _scatter_index, node="IndexPutBackward0",
-    save=lambda ans, g, index, shape, accumulate: (index, shape, accumulate),
-    vjp=lambda gg, index, shape, accumulate: unary(INDEX, gg, (index,)),
-    jvp=lambda t, index, shape, accumulate: unary(INDEX_BACKWARD, t, (index, shape, accumulate)))
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    """The diagonal of dims ``dim1`` and ``dim2`` as the last dim, ``offset`` above the main one."""
+    return unary(DIAGONAL, input, (int(offset), *_diagonal_dims(dim1, dim2, input._data.ndim)))
 
 
-def getitem(x, index):
-    if x._data.ndim == 0 and isinstance(index, (int, np.integer)) and not isinstance(index, bool):
-        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-                         "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
-    index = _normalize_index(index)
-    if _is_basic(index):
-        _check_bounds(x._data, index)
-        return unary(_BASIC_OPS[_basic_node_name(index)], x, (index,))
-    _check_advanced(x._data, index)
-    try:
-        return unary(INDEX, x, (index,))
-    except IndexError as e:  # what _check_advanced doesn't foresee, in PyTorch's words
-        raise IndexError(str(e).replace("for axis", "for dimension")) from None
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    """Zeros with the last dim of ``input`` on the diagonal of the new dims ``dim1``, ``dim2``."""
+    return unary(DIAG_EMBED, input, (int(offset), *_diagonal_dims(dim1, dim2, input._data.ndim + 1)))
 
 
-def _is_mask(i):
-    return isinstance(i, np.ndarray) and i.dtype.kind == "b"
+def diag(input, diagonal=0):
+    """A matrix's diagonal, or the square matrix with a vector on its diagonal."""
+    ndim = input._data.ndim
+    if ndim == 1:
+        return unary(DIAG_EMBED, input, (int(diagonal), 0, 1))
+    if ndim != 2:
+        raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {ndim}D")
+    return unary(DIAG, input, (int(diagonal),))
 
 
-def _check_advanced(x, index):
-    """PyTorch's errors for an index with tensors in it. PyTorch applies the basic part
-    first, then the index tensors (a k-d mask counts as k of them), so an out-of-range
-    index names its tensor's position among them, and a mask is compared with the tensor
-    left after the basic part: ``x[:, [0, 9]]`` reports "for dimension 0"."""
-    def consumed(i):
-        return i.ndim if _is_mask(i) else 1
-    basic = tuple(j for i in index for j in ((slice(None),) * consumed(i) if isinstance(i, np.ndarray) else (i,)))
-    _check_bounds(x, basic)
-    n_real = sum(consumed(i) for i in index if i is not None and i is not Ellipsis)
-    dim = position = k = 0  # dim of x, dim of the basic result, index tensors so far
-    for i in index:
-        if i is None:
-            position += 1
-        elif i is Ellipsis:
-            dim += x.ndim - n_real
-            position += x.ndim - n_real
-        elif _is_mask(i):
-            sliced = _view_item(np.broadcast_to(np.zeros((), x.dtype), x.shape), basic).shape
-            for j, size in enumerate(i.shape):
-                if size != sliced[position + j]:
-                    raise IndexError(f"The shape of the mask {list(i.shape)} at index {j} does not match the "
-                                     f"shape of the indexed tensor {list(sliced)} at index {position + j}")
-            dim, position, k = dim + i.ndim, position + i.ndim, k + i.ndim
-        elif isinstance(i, np.ndarray):
-            size = x.shape[dim]
-            bad = (i >= size) | (i < -size)
-            if bad.any():
-                raise IndexError(f"index {i[bad][0]} is out of bounds for dimension {k} with size {size}")
-            dim, position, k = dim + 1, position + 1, k + 1
-        else:
-            dim, position = dim + 1, position + isinstance(i, slice)
+def diagflat(input, offset=0):
+    return unary(DIAG_EMBED, ravel(input), (int(offset), 0, 1))
 
 
-def select(x, dim, index):
-    dim = wrap_dim(dim, x._data.ndim)
-    return getitem(x, (slice(None),) * dim + (index,))
+TRACE = defop("trace", lambda x, dtype: np.trace(x, dtype=dtype), node="TraceBackward0",
+              save=lambda ans, x, dtype: (x._data.shape,),
+              vjp=lambda g, shape: unary(DIAGONAL_BACKWARD, expand(g, (min(shape),)), (shape, 0, 0, 1)),
+              jvp=lambda t, shape: unary(TRACE, t, (None,)))
+
+
+def trace(input):
+    data = input._data
+    if data.ndim != 2:
+        raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {data.ndim}")
+    if data.dtype.kind == "b":
+        raise NotImplementedError("\"trace\" not implemented for 'Bool'")
+    return unary(TRACE, input, (np.int64 if data.dtype.kind in "iu" else None,))
+
+
+# --- windows and strides ------------------------------------------------------------------
+
+
+def _unfold(x, dim, size, step):
+    if x.ndim == 0:  # a 0-d tensor is one window of size 1 (or 0)
+        return _np_as_strided(x, (size,), (0,))
+    count = (x.shape[dim] - size) // step + 1
+    shape = x.shape[:dim] + (count,) + x.shape[dim + 1:] + (size,)
+    strides = x.strides[:dim] + (x.strides[dim] * step,) + x.strides[dim + 1:] + (x.strides[dim],)
+    return _np_as_strided(x, shape, strides)
+
+
+def _unfold_backward(g, shape, dim, size, step):
+    if not shape:
+        return np.asarray(g.sum(), g.dtype)
+    out = np.zeros(shape, g.dtype)
+    windows = (np.arange(g.shape[dim]) * step)[:, None] + np.arange(size)
+    np.add.at(np.moveaxis(out, dim, -1), (Ellipsis, windows), np.moveaxis(g, dim, -2))  # overlaps add up
+    return out
+
+
+# sliding windows (a view) and its transpose, summing windows back into place
+UNFOLD = defop("unfold", _unfold, node="UnfoldBackward0", view=True,
+               save=lambda ans, x, dim, size, step: (x._data.shape, dim, size, step),
+               vjp=lambda g, shape, *window: unary(UNFOLD_BACKWARD, g, (shape, *window)),
+               jvp=lambda t, shape, *window: unary(UNFOLD, t, window))
+
+UNFOLD_BACKWARD = defop("unfold_backward", _unfold_backward, node="UnfoldBackwardBackward0",
+                        save=lambda ans, g, shape, dim, size, step: (shape, dim, size, step),
+                        vjp=lambda gg, shape, *window: unary(UNFOLD, gg, window),
+                        jvp=lambda t, shape, *window: unary(UNFOLD_BACKWARD, t, (shape, *window)))
+
+
+def unfold(input, dimension, size, step):
+    """``x.unfold(dim, size, step)``: windows of ``size`` every ``step`` along ``dim``, as a new last dim."""
+    ndim = input._data.ndim
+    dim = wrap_dim(dimension, ndim)
+    longest = input._data.shape[dim] if ndim else 1
+    if size > longest:
+        raise RuntimeError(f"maximum size for tensor at dimension {dim} is {longest} but size is {size}")
+    if size < 0:
+        raise RuntimeError(f"size is {size} but must be >= 0")
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    return unary(UNFOLD, input, (dim, int(size), int(step)))
+
+
+def _address(a):
+    return a.__array_interface__["data"][0]
+
+
+def _as_strided(x, size, stride, offset):
+    """The elements at ``offset + sum(i * stride)`` from x's first element: a view of the
+    memory x lies in. Checked against that memory, so a wrong offset raises, never reads."""
+    owner, up = x, x.base
+    while up is not None:  # the array owning the memory (through NumPy's stride tricks too)
+        if isinstance(up, np.ndarray):
+            owner = up
+        up = getattr(up, "base", None)
+    low, high = byte_bounds(owner)
+    start = _address(x) + offset * x.itemsize
+    end = start + (sum((n - 1) * s for n, s in zip(size, stride)) + 1) * x.itemsize
+    if 0 not in size and (start < low or end > high):
+        raise RuntimeError("as_strided: the view reaches outside the tensor's memory")
+    steps = (offset * x.itemsize,) + tuple(s * x.itemsize for s in stride)
+    return _np_as_strided(x, (2,) + tuple(size), steps)[1, ...]  # a leading dim steps to the offset
+
+
+def _strided_index(shape, strides, offset):
+    """The storage index of each element of a (shape, strides, offset) layout."""
+    index = np.full(shape, offset, dtype=np.int64)
+    for d, (n, s) in enumerate(zip(shape, strides)):
+        index += (np.arange(n) * s).reshape((n,) + (1,) * (len(shape) - d - 1))
+    return index
+
+
+def _storage(x):
+    """(storage size, x's offset in it), in elements: the memory of x's base tensor."""
+    base = x._base if x._base is not None else x
+    low, high = byte_bounds(base._data)
+    itemsize = x._data.itemsize
+    return (high - low) // itemsize, (_address(x._data) - low) // itemsize
+
+
+def _as_strided_save(ans, x, size, stride, offset):
+    """Where x's and the result's elements lie in the storage; elements of x that share
+    memory (an expanded x) share the gradient evenly, as in PyTorch."""
+    n, own = _storage(x)
+    itemsize = x._data.itemsize
+    source = _strided_index(x._data.shape, [s // itemsize for s in x._data.strides], own)
+    target = _strided_index(size, stride, own + offset)
+    counts = np.bincount(source.ravel(), minlength=n)
+    share = None if counts.max(initial=0) <= 1 else 1.0 / counts[source]
+    return source, target, n, share
+
+
+def _remap(a, source, target, n, before, after):
+    """Elements of ``a`` added into a zero storage of ``n`` at ``source``, then read at
+    ``target`` (weights ``before`` and ``after`` on either side)."""
+    storage = np.zeros(n, a.dtype)
+    np.add.at(storage, source, a if before is None else (a * before).astype(a.dtype))
+    out = storage[target]
+    return out if after is None else (out * after).astype(a.dtype)
+
+
+AS_STRIDED = defop("as_strided", _as_strided, node="AsStridedBackward0", view=True, save=_as_strided_save,
+                   vjp=lambda g, source, target, n, share: unary(REMAP, g, (target, source, n, None, share)),
+                   jvp=lambda t, source, target, n, share: unary(REMAP, t, (source, target, n, share, None)))
+
+# as_strided's gradient is a scatter and a gather through the storage; its transpose swaps them
+REMAP = defop("as_strided_backward", _remap, node="AsStridedBackward0",
+              save=lambda ans, a, source, target, n, before, after: (source, target, n, before, after),
+              vjp=lambda gg, source, target, n, before, after: unary(REMAP, gg, (target, source, n, after, before)),
+              jvp=lambda t, *layout: unary(REMAP, t, layout))
+
+
+def as_strided(input, size, stride, storage_offset=None):
+    """A view of the storage (the memory of ``input``'s base) with the given layout."""
+    size, stride = int_tuple(size), int_tuple(stride)
+    if len(size) != len(stride):
+        raise RuntimeError("mismatch in length of strides and shape")
+    if any(s < 0 for s in stride):
+        raise RuntimeError(f"as_strided: Negative strides are not supported at the moment, got strides: "
+                           f"{list(stride)}")
+    n, own = _storage(input)
+    offset = own if storage_offset is None else int(storage_offset)
+    if offset < 0:
+        raise RuntimeError(f"Tensor: invalid storage offset {offset}")
+    if any(s < 0 for s in size):
+        raise RuntimeError(f"Storage size calculation overflowed with sizes={list(size)} and strides={list(stride)}")
+    needed = 0 if 0 in size else offset + 1 + sum((a - 1) * s for a, s in zip(size, stride))
+    if needed > n:
+        itemsize = input._data.itemsize
+        raise RuntimeError(f"setStorage: sizes {list(size)}, strides {list(stride)}, storage offset {offset}, and "
+                           f"itemsize {itemsize} requiring a storage size of {needed * itemsize} are out of "
+                           f"bounds for storage of size {n * itemsize}")
+    return unary(AS_STRIDED, input, (size, stride, offset - own))
+
+
+# --- Tensor methods --------------------------------------------------------------------------
+
+
+def _flip_method(self, *dims, **kwargs):
+    """``x.flip(0, 1)``, ``x.flip((0, 1))`` or ``x.flip(dims=(0, 1))``."""
+    return flip(self, kwargs["dims"] if kwargs else size_arg(dims))
+
+
+Tensor.unflatten = unflatten
+Tensor.ravel = ravel
+Tensor.movedim = Tensor.moveaxis = movedim
+Tensor.swapaxes = swapaxes
+Tensor.swapdims = swapdims
+Tensor.mT = property(matrix_transpose)
+Tensor.mH = property(matrix_adjoint)
+Tensor.adjoint = adjoint
+Tensor.broadcast_to = broadcast_to
+Tensor.flip = _flip_method
+Tensor.fliplr = fliplr
+Tensor.flipud = flipud
+Tensor.roll = roll
+Tensor.rot90 = rot90
+Tensor.tril = tril
+Tensor.triu = triu
+Tensor.diagonal = diagonal
+Tensor.diag = diag
+Tensor.diag_embed = diag_embed
+Tensor.diagflat = diagflat
+Tensor.trace = trace
+Tensor.unfold = unfold
+Tensor.as_strided = as_strided

@@ -4,25 +4,42 @@ Each op is a ``defop`` entry (see ``registry``) followed by its public function.
 rules are one-liners from calculus; ``elementwise=True`` tells the registry that the
 output has the input's shape, so nothing needs reducing in backward.
 
-Ops on integer tensors that PyTorch computes in floating point (``sin``, ``exp``...)
-pass ``_float_result(x)`` so their result has the default dtype.
+Ops that PyTorch computes in floating point (``sin``, ``exp``...) take
+``_float_input(x)``: bool and integer tensors are cast to the default dtype first, so the
+result has that dtype and NumPy computes in it.
+
+Predicates (``isnan``, ``signbit``...) give plain bool tensors, at the end.
 """
 import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
-from .elementwise import (_float_result, _is_tensor, _scalar_result, _tensor_result, as_tensor_like, where,
-                          zeros_like)
+from .elementwise import (_float_input, _is_tensor, _scalar_result, _tensor_result, as_tensor_like, imag,
+                          invalid_arguments, not_implemented_for, plain, real, where, zeros_like)
 from .methods import inplace_method
 from .registry import apply, binary, defop, unary
 
 # --- unary maths ----------------------------------------------------------------------
 
+def _abs_slope(x):
+    # sgn(z) = z / |z| for complex z (itself differentiable), sign(x) for real x
+    return sgn(x) if x._data.dtype.kind == "c" else sign(x)
+
+
+def _abs_tangent(t, x):
+    # |z| moves by the part of t along z: Re(conj(sgn z) t), a real tangent
+    if x._data.dtype.kind == "c":
+        return real(t * sgn(x).conj())
+    return t * sign(x)
+
+
 ABS = defop("abs", np.abs, node="AbsBackward0", save=lambda ans, x: (x,),
-            vjp=lambda g, x: g * sign(x), jvp=lambda t, x: t * sign(x), elementwise=True)
+            vjp=lambda g, x: g * _abs_slope(x), jvp=_abs_tangent, elementwise=True)
 
 
 def abs(x):
+    if x._data.dtype.kind == "b":
+        raise not_implemented_for("abs_cpu", x._data.dtype)
     return unary(ABS, x)
 
 
@@ -41,7 +58,7 @@ EXP = defop("exp", np.exp, node="ExpBackward0", save=lambda ans, x: (ans,),
 
 
 def exp(x):
-    return unary(EXP, x, (), _float_result(x))
+    return unary(EXP, _float_input(x))
 
 
 LOG = defop("log", np.log, node="LogBackward0", save=lambda ans, x: (x,),
@@ -49,7 +66,7 @@ LOG = defop("log", np.log, node="LogBackward0", save=lambda ans, x: (x,),
 
 
 def log(x):
-    return unary(LOG, x, (), _float_result(x))
+    return unary(LOG, _float_input(x))
 
 
 SQRT = defop("sqrt", np.sqrt, node="SqrtBackward0", save=lambda ans, x: (ans,),
@@ -58,7 +75,7 @@ SQRT = defop("sqrt", np.sqrt, node="SqrtBackward0", save=lambda ans, x: (ans,),
 
 
 def sqrt(x):
-    return unary(SQRT, x, (), _float_result(x))
+    return unary(SQRT, _float_input(x))
 
 
 SIN = defop("sin", np.sin, node="SinBackward0", save=lambda ans, x: (x,),
@@ -66,7 +83,7 @@ SIN = defop("sin", np.sin, node="SinBackward0", save=lambda ans, x: (x,),
 
 
 def sin(x):
-    return unary(SIN, x, (), _float_result(x))
+    return unary(SIN, _float_input(x))
 
 
 COS = defop("cos", np.cos, node="CosBackward0", save=lambda ans, x: (x,),
@@ -74,7 +91,7 @@ COS = defop("cos", np.cos, node="CosBackward0", save=lambda ans, x: (x,),
 
 
 def cos(x):
-    return unary(COS, x, (), _float_result(x))
+    return unary(COS, _float_input(x))
 
 
 TAN = defop("tan", np.tan, node="TanBackward0", save=lambda ans, x: (ans,),
@@ -83,7 +100,7 @@ TAN = defop("tan", np.tan, node="TanBackward0", save=lambda ans, x: (ans,),
 
 
 def tan(x):
-    return unary(TAN, x, (), _float_result(x))
+    return unary(TAN, _float_input(x))
 
 
 # tanh' = 1 - tanh^2 as one op, as PyTorch's tanh_backward: a third of the Python work
@@ -105,7 +122,7 @@ TANH = defop("tanh", np.tanh, node="TanhBackward0", save=lambda ans, x: (ans,),
 
 
 def tanh(x):
-    return unary(TANH, x, (), _float_result(x))
+    return unary(TANH, _float_input(x))
 
 
 def _sigmoid(x):
@@ -132,7 +149,7 @@ SIGMOID = defop("sigmoid", _sigmoid, node="SigmoidBackward0", save=lambda ans, x
 
 
 def sigmoid(x):
-    return unary(SIGMOID, x, (), _float_result(x))
+    return unary(SIGMOID, _float_input(x))
 
 
 RELU = defop("relu", lambda x: np.maximum(x, 0), node="ReluBackward0", save=lambda ans, x: (ans,),
@@ -141,7 +158,7 @@ RELU = defop("relu", lambda x: np.maximum(x, 0), node="ReluBackward0", save=lamb
 
 def relu(x):
     if x._data.dtype.kind == "b":
-        raise RuntimeError('"clamp_min_scalar_cpu" not implemented for \'Bool\'')
+        raise RuntimeError("Boolean inputs not supported for relu")
     return unary(RELU, x)
 
 
@@ -152,7 +169,7 @@ RECIPROCAL = defop("reciprocal", lambda x: np.divide(1, x), node="ReciprocalBack
 
 
 def reciprocal(x):
-    return unary(RECIPROCAL, x, (), _float_result(x))
+    return unary(RECIPROCAL, _float_input(x))
 
 
 def _clamp_mask(x, lo, hi):
@@ -180,13 +197,29 @@ CLAMP_TENSOR = defop(
          lambda t, x, lo, hi: where(x > hi, t, 0.0)))
 
 
+def _no_bound(x, sign):
+    """A bound that clamps nothing, in x's own kind (±inf, or an integer type's extreme),
+    so it leaves the result dtype alone."""
+    kind = x._data.dtype.kind
+    if kind in "iu":
+        info = np.iinfo(x._data.dtype)
+        return _wrap(np.asarray(info.max if sign > 0 else info.min, dtype=x._data.dtype))
+    if kind == "b":
+        return _wrap(np.asarray(sign > 0))
+    return as_tensor_like(sign * np.inf, x)
+
+
 def clamp(x, min=None, max=None):
     """Limits ``x`` to [min, max]; bounds are numbers or tensors (which broadcast)."""
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if _is_tensor(min) or _is_tensor(max):
-        lo = as_tensor_like(-np.inf if min is None else min, x)
-        hi = as_tensor_like(np.inf if max is None else max, x)
+        if not (min is None or _is_tensor(min)) or not (max is None or _is_tensor(max)):
+            raise invalid_arguments("clamp", (x, min, max), "Tensor input, Tensor min = None, Tensor max = None, "
+                                    "*, Tensor out = None", "Tensor input, Number min = None, Number max = None, "
+                                    "*, Tensor out = None")
+        lo = _no_bound(x, -1) if min is None else min
+        hi = _no_bound(x, 1) if max is None else max
         return apply(CLAMP_TENSOR, (x, lo, hi), (), _dtype.result_dtype((x, lo, hi)).np)
     out_dtype = None
     for bound in (min, max):
@@ -195,12 +228,37 @@ def clamp(x, min=None, max=None):
     return unary(CLAMP, x, (min, max), out_dtype)
 
 
+CLAMP_MIN = defop("clamp_min", np.maximum, node="ClampMinBackward0",
+                  save=lambda ans, x, lo: (_clamp_mask(x, lo, None),),
+                  vjp=lambda g, inside: g * inside, jvp=lambda t, inside: t * inside, elementwise=True)
+
+CLAMP_MAX = defop("clamp_max", np.minimum, node="ClampMaxBackward0",
+                  save=lambda ans, x, hi: (_clamp_mask(x, None, hi),),
+                  vjp=lambda g, inside: g * inside, jvp=lambda t, inside: t * inside, elementwise=True)
+
+# the gradient goes to x where it is inside the bound, else to the bound
+CLAMP_MIN_TENSOR = defop("clamp_min_tensor", np.maximum, node="ClampMinBackward1",
+                         save=lambda ans, x, lo: (x, lo),
+                         vjp=(lambda g, x, lo: where(x >= lo, g, 0.0), lambda g, x, lo: where(x < lo, g, 0.0)),
+                         jvp=(lambda t, x, lo: where(x >= lo, t, 0.0), lambda t, x, lo: where(x < lo, t, 0.0)))
+
+CLAMP_MAX_TENSOR = defop("clamp_max_tensor", np.minimum, node="ClampMaxBackward1",
+                         save=lambda ans, x, hi: (x, hi),
+                         vjp=(lambda g, x, hi: where(x <= hi, g, 0.0), lambda g, x, hi: where(x > hi, g, 0.0)),
+                         jvp=(lambda t, x, hi: where(x <= hi, t, 0.0), lambda t, x, hi: where(x > hi, t, 0.0)))
+
+
 def clamp_min(x, min):
-    return clamp(x, min=min)
+    """``max(x, min)`` (nan stays nan), recorded as PyTorch records it (ClampMinBackward)."""
+    if _is_tensor(min):
+        return apply(CLAMP_MIN_TENSOR, (x, min), (), _dtype.result_dtype((x, min)).np)
+    return unary(CLAMP_MIN, x, (min,), _scalar_result(x, min))
 
 
 def clamp_max(x, max):
-    return clamp(x, max=max)
+    if _is_tensor(max):
+        return apply(CLAMP_MAX_TENSOR, (x, max), (), _dtype.result_dtype((x, max)).np)
+    return unary(CLAMP_MAX, x, (max,), _scalar_result(x, max))
 
 
 clip = clamp
@@ -215,7 +273,7 @@ EXP2 = defop("exp2", np.exp2, node="Exp2Backward0", save=lambda ans, x: (ans,),
 
 
 def exp2(x):
-    return unary(EXP2, x, (), _float_result(x))
+    return unary(EXP2, _float_input(x))
 
 
 EXPM1 = defop("expm1", np.expm1, node="Expm1Backward0", save=lambda ans, x: (ans,),
@@ -224,7 +282,7 @@ EXPM1 = defop("expm1", np.expm1, node="Expm1Backward0", save=lambda ans, x: (ans
 
 
 def expm1(x):
-    return unary(EXPM1, x, (), _float_result(x))
+    return unary(EXPM1, _float_input(x))
 
 
 LOG2 = defop("log2", np.log2, node="Log2Backward0", save=lambda ans, x: (x,),
@@ -232,7 +290,7 @@ LOG2 = defop("log2", np.log2, node="Log2Backward0", save=lambda ans, x: (x,),
 
 
 def log2(x):
-    return unary(LOG2, x, (), _float_result(x))
+    return unary(LOG2, _float_input(x))
 
 
 LOG10 = defop("log10", np.log10, node="Log10Backward0", save=lambda ans, x: (x,),
@@ -241,7 +299,7 @@ LOG10 = defop("log10", np.log10, node="Log10Backward0", save=lambda ans, x: (x,)
 
 
 def log10(x):
-    return unary(LOG10, x, (), _float_result(x))
+    return unary(LOG10, _float_input(x))
 
 
 LOG1P = defop("log1p", np.log1p, node="Log1PBackward0", save=lambda ans, x: (x,),
@@ -249,7 +307,7 @@ LOG1P = defop("log1p", np.log1p, node="Log1PBackward0", save=lambda ans, x: (x,)
 
 
 def log1p(x):
-    return unary(LOG1P, x, (), _float_result(x))
+    return unary(LOG1P, _float_input(x))
 
 
 RSQRT = defop("rsqrt", lambda x: 1 / np.sqrt(x), node="RsqrtBackward0", save=lambda ans, x: (ans,),
@@ -258,7 +316,7 @@ RSQRT = defop("rsqrt", lambda x: 1 / np.sqrt(x), node="RsqrtBackward0", save=lam
 
 
 def rsqrt(x):
-    return unary(RSQRT, x, (), _float_result(x))
+    return unary(RSQRT, _float_input(x))
 
 
 def square(x):
@@ -274,7 +332,7 @@ ASIN = defop("asin", np.arcsin, node="AsinBackward0", save=lambda ans, x: (x,),
 
 
 def asin(x):
-    return unary(ASIN, x, (), _float_result(x))
+    return unary(ASIN, _float_input(x))
 
 
 ACOS = defop("acos", np.arccos, node="AcosBackward0", save=lambda ans, x: (x,),
@@ -283,7 +341,7 @@ ACOS = defop("acos", np.arccos, node="AcosBackward0", save=lambda ans, x: (x,),
 
 
 def acos(x):
-    return unary(ACOS, x, (), _float_result(x))
+    return unary(ACOS, _float_input(x))
 
 
 ATAN = defop("atan", np.arctan, node="AtanBackward0", save=lambda ans, x: (x,),
@@ -291,7 +349,7 @@ ATAN = defop("atan", np.arctan, node="AtanBackward0", save=lambda ans, x: (x,),
 
 
 def atan(x):
-    return unary(ATAN, x, (), _float_result(x))
+    return unary(ATAN, _float_input(x))
 
 
 SINH = defop("sinh", np.sinh, node="SinhBackward0", save=lambda ans, x: (x,),
@@ -299,7 +357,7 @@ SINH = defop("sinh", np.sinh, node="SinhBackward0", save=lambda ans, x: (x,),
 
 
 def sinh(x):
-    return unary(SINH, x, (), _float_result(x))
+    return unary(SINH, _float_input(x))
 
 
 COSH = defop("cosh", np.cosh, node="CoshBackward0", save=lambda ans, x: (x,),
@@ -307,7 +365,7 @@ COSH = defop("cosh", np.cosh, node="CoshBackward0", save=lambda ans, x: (x,),
 
 
 def cosh(x):
-    return unary(COSH, x, (), _float_result(x))
+    return unary(COSH, _float_input(x))
 
 
 ASINH = defop("asinh", np.arcsinh, node="AsinhBackward0", save=lambda ans, x: (x,),
@@ -316,7 +374,7 @@ ASINH = defop("asinh", np.arcsinh, node="AsinhBackward0", save=lambda ans, x: (x
 
 
 def asinh(x):
-    return unary(ASINH, x, (), _float_result(x))
+    return unary(ASINH, _float_input(x))
 
 
 ACOSH = defop("acosh", np.arccosh, node="AcoshBackward0", save=lambda ans, x: (x,),
@@ -325,7 +383,7 @@ ACOSH = defop("acosh", np.arccosh, node="AcoshBackward0", save=lambda ans, x: (x
 
 
 def acosh(x):
-    return unary(ACOSH, x, (), _float_result(x))
+    return unary(ACOSH, _float_input(x))
 
 
 ATANH = defop("atanh", np.arctanh, node="AtanhBackward0", save=lambda ans, x: (x,),
@@ -333,7 +391,7 @@ ATANH = defop("atanh", np.arctanh, node="AtanhBackward0", save=lambda ans, x: (x
 
 
 def atanh(x):
-    return unary(ATANH, x, (), _float_result(x))
+    return unary(ATANH, _float_input(x))
 
 
 arcsin, arccos, arctan, arcsinh, arccosh, arctanh = asin, acos, atan, asinh, acosh, atanh
@@ -357,13 +415,19 @@ LOGIT = defop("logit", _logit, node="LogitBackward0", save=lambda ans, x, eps: (
 
 
 def logit(x, eps=None):
-    return unary(LOGIT, x, (eps,), _float_result(x))
+    return unary(LOGIT, _float_input(x), (eps,))
+
+
+_SINC_CURVATURE = -np.pi ** 2 / 3  # sinc''(0)
 
 
 def _sinc_grad(g, x):
-    # d/dx sin(pi x)/(pi x) = (cos(pi x) - sinc(x)) / x, which tends to 0 at x = 0
-    safe = where(x == 0, 1.0, x)
-    return where(x == 0, 0.0, g * ((cos(safe * np.pi) - sinc(safe)) / safe).conj())
+    # d/dx sin(pi x)/(pi x) = (cos(pi x) - sinc(x)) / x, a 0/0 at x = 0. There it is
+    # x * sinc''(0) instead: 0, with the right slope, so that double backward is exact
+    at_zero = x == 0
+    safe = where(at_zero, 1.0, x)
+    slope = where(at_zero, x * _SINC_CURVATURE, (cos(safe * np.pi) - sinc(safe)) / safe)
+    return g * slope.conj()
 
 
 SINC = defop("sinc", np.sinc, node="SincBackward0", save=lambda ans, x: (x,),
@@ -371,7 +435,7 @@ SINC = defop("sinc", np.sinc, node="SincBackward0", save=lambda ans, x: (x,),
 
 
 def sinc(x):
-    return unary(SINC, x, (), _float_result(x))
+    return unary(SINC, _float_input(x))
 
 
 DEG2RAD = defop("deg2rad", np.deg2rad, node="Deg2RadBackward0",
@@ -379,7 +443,7 @@ DEG2RAD = defop("deg2rad", np.deg2rad, node="Deg2RadBackward0",
 
 
 def deg2rad(x):
-    return unary(DEG2RAD, x, (), _float_result(x))
+    return unary(DEG2RAD, _float_input(x))
 
 
 RAD2DEG = defop("rad2deg", np.rad2deg, node="Rad2DegBackward0",
@@ -387,7 +451,7 @@ RAD2DEG = defop("rad2deg", np.rad2deg, node="Rad2DegBackward0",
 
 
 def rad2deg(x):
-    return unary(RAD2DEG, x, (), _float_result(x))
+    return unary(RAD2DEG, _float_input(x))
 
 
 # --- rounding: piecewise constant, so the gradient is zero -----------------------------------
@@ -472,7 +536,7 @@ SGN = defop("sgn", np.sign, node="SgnBackward0", save=lambda ans, x: (x, ans),
 
 def _sgn_grad(g, x, ans):
     if x._data.dtype.kind != "c":
-        return zeros_like(g)
+        return zeros_like(g)  # piecewise constant
     # z/|z| moves only in the direction orthogonal to z: (g - Re(g conj(s)) s) / |z|
     magnitude = abs(x)
     tangential = g - (g * ans.conj()).real * ans
@@ -480,11 +544,10 @@ def _sgn_grad(g, x, ans):
 
 
 def sgn(x):
-    return sign(x) if x._data.dtype.kind != "c" else unary(SGN, x)
-
-
-ANGLE = defop("angle", np.angle, node="AngleBackward0", save=lambda ans, x: (x,),
-              vjp=lambda g, x: _angle_grad(g, x), jvp=lambda t, x: _angle_grad(t, x), elementwise=True)
+    """``x / |x|`` (0 at 0): ``sign`` for real x, but recorded as SgnBackward0."""
+    if x._data.dtype.kind in "biu":
+        return sign(x)  # no history: nothing to record
+    return unary(SGN, x)
 
 
 def _angle_grad(g, x):
@@ -494,8 +557,63 @@ def _angle_grad(g, x):
     return g * (x * 1j) / (x * x.conj()).real
 
 
+def _angle_tangent(t, x):
+    # the angle moves by the part of t across z: Im(conj(z) t) / |z|^2, a real tangent
+    if x._data.dtype.kind != "c":
+        return zeros_like(t)
+    return imag(t * x.conj()) / (x * x.conj()).real
+
+
+ANGLE = defop("angle", np.angle, node="AngleBackward0", save=lambda ans, x: (x,),
+              vjp=_angle_grad, jvp=_angle_tangent, elementwise=True)
+
+
 def angle(x):
-    return unary(ANGLE, x, (), _float_result(x))
+    return unary(ANGLE, _float_input(x))
+
+
+# --- predicates: plain bool results ----------------------------------------------------------
+
+
+def isnan(x):
+    return plain(np.isnan, (x,))
+
+
+def isinf(x):
+    return plain(np.isinf, (x,))
+
+
+def isfinite(x):
+    return plain(np.isfinite, (x,))
+
+
+def _real_only_predicate(x, name):
+    if x._data.dtype.kind == "c":
+        raise RuntimeError(f"{name} does not support complex inputs.")
+
+
+def isposinf(x):
+    _real_only_predicate(x, "isposinf")
+    return plain(np.isposinf, (x,)) if x._data.dtype.kind == "f" else plain(np.zeros_like, (x,), bool)
+
+
+def isneginf(x):
+    _real_only_predicate(x, "isneginf")
+    return plain(np.isneginf, (x,)) if x._data.dtype.kind == "f" else plain(np.zeros_like, (x,), bool)
+
+
+def isreal(x):
+    """True where the imaginary part is 0: everywhere for a real tensor."""
+    if x._data.dtype.kind == "c":
+        return plain(lambda z: np.imag(z) == 0, (x,))
+    return plain(np.ones_like, (x,), bool)
+
+
+def signbit(x):
+    """Whether the sign bit is set: true for -0.0 too, never for bool."""
+    if x._data.dtype.kind == "c":
+        raise NotImplementedError("signbit is not implemented for complex tensors.")
+    return plain(np.signbit, (x,)) if x._data.dtype.kind != "b" else plain(np.zeros_like, (x,), bool)
 
 
 # --- Tensor methods --------------------------------------------------------------------------
@@ -584,3 +702,10 @@ Tensor.clamp_min = clamp_min
 Tensor.clamp_min_ = inplace_method(clamp_min, "clamp_min_")
 Tensor.clamp_max = clamp_max
 Tensor.clamp_max_ = inplace_method(clamp_max, "clamp_max_")
+Tensor.isnan = isnan
+Tensor.isinf = isinf
+Tensor.isfinite = isfinite
+Tensor.isposinf = isposinf
+Tensor.isneginf = isneginf
+Tensor.isreal = isreal
+Tensor.signbit = signbit

@@ -1,0 +1,667 @@
+"""Pointwise maths of two and three tensors: fmod, atan2, hypot, maximum, copysign, xlogy,
+logaddexp, lerp, addcmul..., then the closeness tests, logic and shifts (plain results) and
+the in-place comparisons. (``+ - * / % //`` and the comparisons are in ``elementwise``.)
+
+Each op is a ``defop`` entry followed by its public function, as in ``unary``. The
+function first brings its operands to PyTorch's result dtype (``common_operands``): bool
+and integer tensors and Python numbers are converted to it (ops that PyTorch computes in
+floating point take the default float dtype), so that NumPy computes in that dtype.
+
+Where PyTorch records a Python-number operand under a node of its own (``fmod(x, 2.0)`` is
+``FmodBackward0``, ``fmod(x, y)`` is ``FmodBackward1``), the number is a parameter of an
+entry of its own, and backward computes nothing for it:
+
+>>> x = chainrule.tensor([5.0, -5.0], requires_grad=True)
+>>> chainrule.fmod(x, 3.0)
+tensor([ 2., -2.], grad_fn=<FmodBackward0>)
+
+Ops whose other operand must be a tensor in PyTorch (``atan2``, ``maximum``...) refuse
+numbers with PyTorch's TypeError.
+"""
+import numpy as np
+
+from .. import _dtype
+from .._tensor import _C_TYPE_NAMES, Tensor
+from .elementwise import (TENSOR_OR_NUMBER, _conj, _is_complex, _is_tensor, _no_derivative, _operand,
+                          common_operands, div, invalid_arguments, must_be_tensor, not_implemented_for, plain, pow,
+                          tensor_method, type_name, where, without_derivative, zeros_like)
+from .inplace import apply_inplace
+from .methods import inplace_method
+from .registry import apply, defop, unary
+from .unary import exp
+
+
+def _tensors(name, *args):
+    """PyTorch's TypeError where an op takes tensors only: ``atan2(x, 2.0)``."""
+    for position, (arg_name, value) in enumerate(args, 1):
+        if not _is_tensor(value):
+            raise must_be_tensor(name, value, arg_name, position)
+
+
+def _real_kernel(kernel, dtype, kinds="biuf"):
+    """PyTorch's NotImplementedError for a result dtype its kernel lacks."""
+    if dtype.kind not in kinds:
+        raise not_implemented_for(kernel, dtype)
+
+
+def _number_operand(other):
+    """Whether ``other`` is a Python number (after NumPy scalars became numbers)."""
+    return not _is_tensor(_operand(other))
+
+
+# --- fmod: the remainder of truncated division (``%`` rounds down: elementwise.remainder) ------
+
+
+def _fmod(a, b):
+    if a.dtype.kind in "iu" and not np.all(b):
+        raise RuntimeError("ZeroDivisionError")
+    return np.fmod(a, b)
+
+
+# x - trunc(x / y) * y: slope 1 in x, -trunc(x / y) in y
+FMOD = defop("fmod", _fmod, node="FmodBackward1", save=lambda ans, x, y: (x, y),
+             vjp=(lambda g, x, y: g, lambda g, x, y: -g * div(x, y, rounding_mode="trunc")),
+             jvp=(lambda t, x, y: t, lambda t, x, y: -t * div(x, y, rounding_mode="trunc")))
+
+FMOD_SCALAR = defop("fmod_scalar", _fmod, node="FmodBackward0", vjp=lambda g: g, jvp=lambda t: t,
+                    elementwise=True, number_operand=True)
+
+
+def fmod(x, other):
+    """``x - trunc(x / other) * other``: the sign of ``x`` (C's fmod)."""
+    if not _is_tensor(x):
+        raise invalid_arguments("fmod", (x, other), *TENSOR_OR_NUMBER)
+    number = _number_operand(other)
+    x, other, dtype = common_operands(x, other)
+    _real_kernel("fmod_cpu", dtype, "iuf")
+    if number:
+        return unary(FMOD_SCALAR, x, (other._data.item(),), dtype)
+    return apply(FMOD, (x, other), (), dtype)
+
+
+# --- float_power: pow in double precision ----------------------------------------------------
+
+
+def _double(value, dtype):
+    if _is_tensor(value):
+        return value if value.dtype is dtype else value.to(dtype)
+    return complex(value) if dtype is _dtype.complex128 else float(value)
+
+
+def _double_dtype(x, exponent):
+    return _dtype.complex128 if _is_complex(x) or _is_complex(exponent) else _dtype.float64
+
+
+def float_power(x, exponent):
+    """``pow`` computed in float64 (complex128 for complex operands), whatever the
+    inputs' dtypes: recorded as PyTorch does, casts then ``pow``."""
+    x, exponent = _operand(x), _operand(exponent)
+    if not _is_tensor(x) and not _is_tensor(exponent):
+        raise invalid_arguments("float_power", (x, exponent), "Tensor input, Tensor exponent, *, Tensor out = None",
+                                "Number self, Tensor exponent, *, Tensor out = None",
+                                "Tensor input, Number exponent, *, Tensor out = None")
+    dtype = _double_dtype(x, exponent)
+    return pow(_double(x, dtype), _double(exponent, dtype))
+
+
+def _float_power_inplace(x, exponent):
+    dtype = _double_dtype(x, _operand(exponent))
+    if x.dtype is not dtype:
+        raise RuntimeError(f"the base given to float_power_ has dtype {type_name(x._data.dtype)} but the "
+                           f"operation's result requires dtype {type_name(dtype.np)}")
+    return apply_inplace(x, float_power, exponent)
+
+
+# --- atan2 and hypot: the angle and the length of (other, x) -------------------------------------
+
+
+def _inverse_square_norm(x, y):
+    # 1 / (x^2 + y^2), and 1 at the origin: PyTorch's atan2 gradient there is 0, not nan
+    square = x * x + y * y
+    return 1 / where(square == 0, 1.0, square)
+
+
+ATAN2 = defop("atan2", np.arctan2, node="Atan2Backward0", save=lambda ans, x, y: (x, y),
+              vjp=(lambda g, x, y: g * (y * _inverse_square_norm(x, y)),
+                   lambda g, x, y: g * (-x * _inverse_square_norm(x, y))),
+              jvp=(lambda t, x, y: t * (y * _inverse_square_norm(x, y)),
+                   lambda t, x, y: t * (-x * _inverse_square_norm(x, y))))
+
+
+def atan2(x, other):
+    """The angle of the point (other, x), in (-pi, pi]: ``atan(x / other)`` in the
+    right quadrant."""
+    _tensors("atan2", ("input", x), ("other", other))
+    x, other, dtype = common_operands(x, other, floating=True)
+    _real_kernel("atan2_cpu", dtype)
+    return apply(ATAN2, (x, other), (), dtype)
+
+
+arctan2 = atan2
+
+# hypot' = x / hypot (nan at the origin, as in PyTorch)
+HYPOT = defop("hypot", np.hypot, node="HypotBackward0", save=lambda ans, x, y: (x, y, ans),
+              vjp=(lambda g, x, y, ans: g * (x / ans), lambda g, x, y, ans: g * (y / ans)),
+              jvp=(lambda t, x, y, ans: t * (x / ans), lambda t, x, y, ans: t * (y / ans)))
+
+
+def hypot(x, other):
+    """``sqrt(x^2 + other^2)`` without overflow. Floating tensors only, as in PyTorch."""
+    _tensors("hypot", ("input", x), ("other", other))
+    x, other, dtype = common_operands(x, other)
+    _real_kernel("hypot_cpu", dtype, "f")
+    return apply(HYPOT, (x, other), (), dtype)
+
+
+# --- maximum, minimum (nan wins) and fmax, fmin (nan loses) -----------------------------------------
+
+
+def _shares(ans, x, y, x_share, y_share):
+    """The fractions of the gradient that go to x and to y, as plain tensors in the
+    output's dtype: piecewise constant, so their own derivative is zero."""
+    dtype = ans._data.dtype
+    return plain(x_share, (x, y), dtype=dtype), plain(y_share, (x, y), dtype=dtype)
+
+
+def _larger_share(a, b):
+    # PyTorch's maximum: all of g to the larger input (to both where one is nan), half at a tie
+    return np.where(a < b, 0.0, np.where(a == b, 0.5, 1.0))
+
+
+def _smaller_share(a, b):
+    return np.where(a > b, 0.0, np.where(a == b, 0.5, 1.0))
+
+
+def _fmax_share(a, b):
+    # PyTorch's fmax: all of g to x where x >= y or y is nan (ties included), else to y
+    return (a >= b) | np.isnan(b)
+
+
+def _fmin_share(a, b):
+    return (a <= b) | np.isnan(b)
+
+
+def _defop_selection(name, forward, node, x_share, y_share):
+    return defop(name, forward, node=node, save=lambda ans, x, y: _shares(ans, x, y, x_share, y_share),
+                 vjp=(lambda g, to_x, to_y: g * to_x, lambda g, to_x, to_y: g * to_y),
+                 jvp=(lambda t, to_x, to_y: t * to_x, lambda t, to_x, to_y: t * to_y))
+
+
+MAXIMUM = _defop_selection("maximum", np.maximum, "MaximumBackward0", _larger_share,
+                           lambda a, b: _larger_share(b, a))
+MINIMUM = _defop_selection("minimum", np.minimum, "MinimumBackward0", _smaller_share,
+                           lambda a, b: _smaller_share(b, a))
+FMAX = _defop_selection("fmax", np.fmax, "FmaxBackward0", _fmax_share, lambda a, b: ~_fmax_share(a, b))
+FMIN = _defop_selection("fmin", np.fmin, "FminBackward0", _fmin_share, lambda a, b: ~_fmin_share(a, b))
+
+
+def _ordered_pair(name, x, other):
+    _tensors(name, ("input", x), ("other", other))
+    x, other, dtype = common_operands(x, other)
+    if dtype.kind == "c":
+        raise RuntimeError(f"{name} not implemented for complex tensors.")
+    return x, other, dtype
+
+
+def maximum(x, other):
+    """The larger of x and other, elementwise; nan if either is nan."""
+    x, other, dtype = _ordered_pair("maximum", x, other)
+    return apply(MAXIMUM, (x, other), (), dtype)
+
+
+def minimum(x, other):
+    x, other, dtype = _ordered_pair("minimum", x, other)
+    return apply(MINIMUM, (x, other), (), dtype)
+
+
+def fmax(x, other):
+    """``maximum``, except that a nan loses to a number."""
+    x, other, dtype = _ordered_pair("fmax", x, other)
+    return apply(FMAX, (x, other), (), dtype)
+
+
+def fmin(x, other):
+    x, other, dtype = _ordered_pair("fmin", x, other)
+    return apply(FMIN, (x, other), (), dtype)
+
+
+# --- copysign ----------------------------------------------------------------------------------
+
+
+def _sign_flip(ans, x):
+    """d copysign(x, y)/dx: +1 or -1 (whether the sign changed), 0 where x is 0, as in
+    PyTorch (result / x, zero-filled). Piecewise constant: a plain tensor."""
+    return plain(lambda out, a: np.where(a == 0, 0, out / np.where(a == 0, 1, a)), (ans, x), dtype=ans._data.dtype)
+
+
+COPYSIGN = defop("copysign", np.copysign, node="CopysignBackward0",
+                 save=lambda ans, x, y: (_sign_flip(ans, x),),
+                 vjp=(lambda g, flip: g * flip, lambda g, flip: zeros_like(g)),
+                 jvp=(lambda t, flip: t * flip, lambda t, flip: zeros_like(t)))
+
+COPYSIGN_SCALAR = defop("copysign_scalar", np.copysign, node="CopysignBackward1",
+                        save=lambda ans, x, s: (_sign_flip(ans, x),),
+                        vjp=lambda g, flip: g * flip, jvp=lambda t, flip: t * flip, elementwise=True)
+
+
+def copysign(x, other):
+    """``|x|`` with the sign of ``other`` (-0.0 counts as negative); floating result."""
+    number = _number_operand(other)
+    x, other, dtype = common_operands(x, other, floating=True)
+    _real_kernel("copysign_cpu", dtype)
+    if number:
+        return unary(COPYSIGN_SCALAR, x, (other._data.item(),), dtype)
+    return apply(COPYSIGN, (x, other), (), dtype)
+
+
+# --- xlogy and xlog1py: x log(y) and x log(1 + y), 0 where x is 0 ------------------------------------
+
+
+def _x_times(log_fn):
+    def forward(x, y):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = x * log_fn(y)
+        return np.where((x == 0) & ~np.isnan(y), np.zeros((), out.dtype), out)  # nan y stays nan
+    forward.__name__ = f"x_{log_fn.__name__}"
+    return forward
+
+
+_xlogy = _x_times(np.log)
+_xlog1py = _x_times(np.log1p)
+
+def _x_slope(g, x, y, x_log, pole):
+    """g * log(y) (as ``x_log(g, y)``, 0 where g is 0), and 0 where x is 0 and y is at or
+    past the pole of the logarithm: PyTorch's choice there (the slope along x = 0)."""
+    return where((x == 0) & (y <= pole), 0.0, x_log(g, y))
+
+
+def _x_slope_number_y(g, x, y, x_log, pole):
+    # the same with y a number: PyTorch masks wherever y is not past the pole (nan too)
+    return x_log(g, y) if y > pole else where(x == 0, 0.0, x_log(g, y))
+
+
+XLOGY = defop("xlogy", _xlogy, node="XlogyBackward0", save=lambda ans, x, y: (x, y),
+              vjp=(lambda g, x, y: _x_slope(g, x, y, xlogy, 0), lambda g, x, y: g * x / y),
+              jvp=(lambda t, x, y: _x_slope(t, x, y, xlogy, 0), lambda t, x, y: t * x / y))
+
+XLOGY_NUMBER_X = defop("xlogy_number_x", lambda y, x: _xlogy(x, y), node="XlogyBackward1",
+                       save=lambda ans, y, x: (y, x),
+                       vjp=lambda g, y, x: g * x / y, jvp=lambda t, y, x: t * x / y, elementwise=True)
+
+XLOGY_NUMBER_Y = defop("xlogy_number_y", _xlogy, node="XlogyBackward2", save=lambda ans, x, y: (x, y),
+                       vjp=lambda g, x, y: _x_slope_number_y(g, x, y, xlogy, 0),
+                       jvp=lambda t, x, y: _x_slope_number_y(t, x, y, xlogy, 0), elementwise=True)
+
+XLOG1PY = defop("xlog1py", _xlog1py, node="SpecialXlog1PyBackward0", save=lambda ans, x, y: (x, y),
+                vjp=(lambda g, x, y: _x_slope(g, x, y, xlog1py, -1), lambda g, x, y: g * x / (y + 1)),
+                jvp=(lambda t, x, y: _x_slope(t, x, y, xlog1py, -1), lambda t, x, y: t * x / (y + 1)))
+
+XLOG1PY_NUMBER_X = defop("xlog1py_number_x", lambda y, x: _xlog1py(x, y), node="SpecialXlog1PyBackward1",
+                         save=lambda ans, y, x: (y, x),
+                         vjp=lambda g, y, x: g * x / (y + 1), jvp=lambda t, y, x: t * x / (y + 1), elementwise=True)
+
+XLOG1PY_NUMBER_Y = defop("xlog1py_number_y", _xlog1py, node="SpecialXlog1PyBackward2",
+                         save=lambda ans, x, y: (x, y),
+                         vjp=lambda g, x, y: _x_slope_number_y(g, x, y, xlog1py, -1),
+                         jvp=lambda t, x, y: _x_slope_number_y(t, x, y, xlog1py, -1), elementwise=True)
+
+_XLOGY_SIGNATURES = ("Tensor input, Tensor other, *, Tensor out = None",
+                     "Number self, Tensor other, *, Tensor out = None",
+                     "Tensor input, Number other, *, Tensor out = None")
+
+
+def _x_log(name, ops, x, y):
+    """``x * log(y)``-like ops: (tensor, tensor), (number, tensor) or (tensor, number)."""
+    both, number_x, number_y = ops
+    x, y = _operand(x), _operand(y)
+    if not _is_tensor(x) and not _is_tensor(y):
+        raise invalid_arguments(name, (x, y), *_XLOGY_SIGNATURES)
+    x_t, y_t, dtype = common_operands(x, y, floating=True)
+    _real_kernel(f"{name}_cpu", dtype)
+    if not _is_tensor(x):
+        return unary(number_x, y_t, (x_t._data.item(),), dtype)
+    if not _is_tensor(y):
+        return unary(number_y, x_t, (y_t._data.item(),), dtype)
+    return apply(both, (x_t, y_t), (), dtype)
+
+
+def xlogy(x, other):
+    """``x * log(other)``, and 0 where x is 0 (unless other is nan)."""
+    return _x_log("xlogy", (XLOGY, XLOGY_NUMBER_X, XLOGY_NUMBER_Y), x, other)
+
+
+def xlog1py(x, other):
+    """``x * log1p(other)``, and 0 where x is 0 (unless other is nan): torch.special."""
+    return _x_log("xlog1py", (XLOG1PY, XLOG1PY_NUMBER_X, XLOG1PY_NUMBER_Y), x, other)
+
+
+# --- logaddexp: log(exp(x) + exp(y)) without overflow ---------------------------------------------
+
+
+def _logaddexp(a, b):
+    if a.dtype.kind != "c" and b.dtype.kind != "c":
+        return np.logaddexp(a, b)
+    larger = np.where(a.real >= b.real, a, b)  # complex: factor out the larger modulus
+    return larger + np.log(np.exp(a - larger) + np.exp(b - larger))
+
+
+# d/dx = exp(x) / (exp(x) + exp(y)) = 1 / (1 + exp(y - x)), finite for any x, y
+LOGADDEXP = defop("logaddexp", _logaddexp, node="LogaddexpBackward0", save=lambda ans, x, y: (x, y),
+                  vjp=(lambda g, x, y: g / (1 + exp(y - x)).conj(), lambda g, x, y: g / (1 + exp(x - y)).conj()),
+                  jvp=(lambda t, x, y: t / (1 + exp(y - x)), lambda t, x, y: t / (1 + exp(x - y))))
+
+LOGADDEXP2 = defop("logaddexp2", np.logaddexp2, node="Logaddexp2Backward0", save=lambda ans, x, y: (x, y),
+                   vjp=(lambda g, x, y: g / (1 + 2 ** (y - x)), lambda g, x, y: g / (1 + 2 ** (x - y))),
+                   jvp=(lambda t, x, y: t / (1 + 2 ** (y - x)), lambda t, x, y: t / (1 + 2 ** (x - y))))
+
+
+def logaddexp(x, other):
+    """``log(exp(x) + exp(other))``, exact where the exponentials would overflow."""
+    _tensors("logaddexp", ("input", x), ("other", other))
+    x, other, dtype = common_operands(x, other)
+    _real_kernel("logaddexp_cpu", dtype, "fc")
+    return apply(LOGADDEXP, (x, other), (), dtype)
+
+
+def logaddexp2(x, other):
+    """``log2(2**x + 2**other)``."""
+    _tensors("logaddexp2", ("input", x), ("other", other))
+    x, other, dtype = common_operands(x, other)
+    _real_kernel("logaddexp2_cpu", dtype, "f")
+    return apply(LOGADDEXP2, (x, other), (), dtype)
+
+
+# --- lerp, addcmul, addcdiv -------------------------------------------------------------------------
+
+
+def _lerp(start, end, weight):
+    # PyTorch's two-sided formula: exactly start at weight 0 and exactly end at weight 1
+    diff = end - start
+    return np.where(np.abs(weight) < 0.5, start + weight * diff, end - diff * (1 - weight))
+
+
+LERP_SCALAR = defop("lerp_scalar", _lerp, node="LerpBackward0", save=lambda ans, start, end, w: (w,),
+                    vjp=(lambda g, w: g * _conj(1 - w), lambda g, w: g * _conj(w)),
+                    jvp=(lambda t, w: t * (1 - w), lambda t, w: t * w))
+
+LERP = defop("lerp", _lerp, node="LerpBackward1", save=lambda ans, start, end, w: (start, end, w),
+             vjp=(lambda g, start, end, w: g * (1 - w).conj(), lambda g, start, end, w: g * w.conj(),
+                  lambda g, start, end, w: g * (end - start).conj()),
+             jvp=(lambda t, start, end, w: t * (1 - w), lambda t, start, end, w: t * w,
+                  lambda t, start, end, w: t * (end - start)))
+
+
+def _same_dtype(x, name, other):
+    if other.dtype is not x.dtype:
+        raise RuntimeError(f"expected dtype {_C_TYPE_NAMES[x._data.dtype.name]} for `{name}` but got dtype "
+                           f"{_C_TYPE_NAMES[other._data.dtype.name]}")
+
+
+def _number_fits(value, dtype):
+    """PyTorch refuses to fit a complex number into a real dtype."""
+    if isinstance(value, complex) and dtype.kind != "c":
+        raise RuntimeError(f"value cannot be converted to type {_C_TYPE_NAMES[dtype.name]} without overflow")
+
+
+def lerp(x, end, weight):
+    """``x + weight * (end - x)``; weight a number or a tensor (all of one dtype)."""
+    weight = _operand(weight)
+    if not _is_tensor(x) or not _is_tensor(end):
+        raise invalid_arguments("lerp", (x, end, weight), "Tensor input, Tensor end, Tensor weight, *, "
+                                "Tensor out = None", "Tensor input, Tensor end, Number weight, *, Tensor out = None")
+    _same_dtype(x, "end", end)
+    if _is_tensor(weight):
+        _same_dtype(x, "weight", weight)
+        _real_kernel("lerp_kernel_tensor", x._data.dtype, "fc")
+        return apply(LERP, (x, end, weight))
+    _real_kernel("lerp_kernel_scalar", x._data.dtype, "fc")
+    _number_fits(weight, x._data.dtype)
+    return apply(LERP_SCALAR, (x, end), (weight,), x._data.dtype)
+
+
+def _pointwise_value(name, x, tensor1, tensor2, value):
+    """addcmul's and addcdiv's operands in the result dtype, and ``value`` as PyTorch
+    fits it into that dtype (truncated for integers)."""
+    _tensors(name, ("input", x), ("tensor1", tensor1), ("tensor2", tensor2))
+    x, tensor1, tensor2, dtype = common_operands(x, tensor1, tensor2)
+    _number_fits(value, dtype)
+    if dtype.kind in "iu":
+        value = int(value)
+    return x, tensor1, tensor2, dtype, value
+
+
+ADDCMUL = defop("addcmul", lambda x, t1, t2, value: x + value * t1 * t2, node="AddcmulBackward0",
+                save=lambda ans, x, t1, t2, value: (t1, t2, value),
+                vjp=(lambda g, t1, t2, value: g, lambda g, t1, t2, value: g * (t2 * value).conj(),
+                     lambda g, t1, t2, value: g * (t1 * value).conj()),
+                jvp=(lambda t, t1, t2, value: t, lambda t, t1, t2, value: t * (t2 * value),
+                     lambda t, t1, t2, value: t * (t1 * value)))
+
+
+def addcmul(x, tensor1, tensor2, *, value=1):
+    """``x + value * tensor1 * tensor2``."""
+    x, tensor1, tensor2, dtype, value = _pointwise_value("addcmul", x, tensor1, tensor2, value)
+    if dtype.kind == "b":
+        raise not_implemented_for("addcmul_cpu_out", dtype)
+    return apply(ADDCMUL, (x, tensor1, tensor2), (value,), dtype)
+
+
+ADDCDIV = defop("addcdiv", lambda x, t1, t2, value: x + value * t1 / t2, node="AddcdivBackward0",
+                save=lambda ans, x, t1, t2, value: (t1, t2, value),
+                vjp=(lambda g, t1, t2, value: g, lambda g, t1, t2, value: g * (value / t2).conj(),
+                     lambda g, t1, t2, value: -g * (value * t1 / (t2 * t2)).conj()),
+                jvp=(lambda t, t1, t2, value: t, lambda t, t1, t2, value: t * (value / t2),
+                     lambda t, t1, t2, value: -t * (value * t1 / (t2 * t2))))
+
+_INTEGER_ADDCDIV = (
+    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a true "
+    "division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * "
+    "torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) "
+    "for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * tensor1 / "
+    "tensor2), for all dtypes.")
+
+
+def addcdiv(x, tensor1, tensor2, *, value=1):
+    """``x + value * tensor1 / tensor2``: a true division, so not for two integer tensors."""
+    _tensors("addcdiv", ("input", x), ("tensor1", tensor1), ("tensor2", tensor2))
+    if tensor1._data.dtype.kind in "biu" and tensor2._data.dtype.kind in "biu":
+        raise RuntimeError(_INTEGER_ADDCDIV)
+    x, tensor1, tensor2, dtype, value = _pointwise_value("addcdiv", x, tensor1, tensor2, value)
+    return apply(ADDCDIV, (x, tensor1, tensor2), (value,), dtype)
+
+
+# --- heaviside: a step, without a derivative in PyTorch ----------------------------------------------
+
+
+def _heaviside(x, values):
+    return np.where(x == 0, values, x > 0).astype(np.result_type(x, values))
+
+
+HEAVISIDE = _no_derivative("heaviside")
+
+
+def heaviside(x, values):
+    """0 where x < 0, 1 where x > 0, ``values`` where x == 0 (x and values of one dtype)."""
+    _tensors("heaviside", ("input", x), ("values", values))
+    if x._data.dtype.kind == "c" or values._data.dtype.kind == "c":
+        raise RuntimeError("heaviside is not yet implemented for complex tensors.")
+    if x.dtype is not values.dtype:
+        raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
+    return without_derivative(HEAVISIDE, plain(_heaviside, (x, values)), (x, values))
+
+
+# --- closeness: plain results -----------------------------------------------------------------
+
+
+def _isclose(a, b, rtol, atol, equal_nan):
+    # PyTorch's formula: equal, or both nan (equal_nan), or finitely within atol + rtol |b|
+    close = a == b
+    if equal_nan:
+        close |= np.isnan(a) & np.isnan(b)
+    if rtol == 0 and atol == 0:
+        return close
+    if a.dtype.kind not in "fc":  # integers are compared in the default float dtype
+        a = a.astype(_dtype.get_default_dtype().np)
+        b = b.astype(a.dtype)
+    with np.errstate(invalid="ignore", over="ignore"):
+        difference = np.abs(a - b)
+        return close | (np.isfinite(difference) & (difference <= atol + np.abs(rtol * b)))
+
+
+def isclose(x, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Whether ``x`` and ``other`` (same dtype) are within ``atol + rtol * |other|``."""
+    _tensors("isclose", ("input", x), ("other", other))
+    if x._data.dtype != other._data.dtype:
+        raise RuntimeError(f"{type_name(x._data.dtype)} did not match {type_name(other._data.dtype)}")
+    if rtol < 0:
+        raise RuntimeError(f"rtol must be greater than or equal to zero, but got {rtol}")
+    if atol < 0:
+        raise RuntimeError(f"atol must be greater than or equal to zero, but got {atol}")
+    return plain(_isclose, (x, other), rtol, atol, equal_nan)
+
+
+def allclose(x, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """``isclose(...).all()`` as a Python bool."""
+    return bool(isclose(x, other, rtol, atol, equal_nan)._data.all())
+
+
+def equal(x, other):
+    """Same shape and same values (in any dtypes); nan never equals nan."""
+    return x._data.shape == other._data.shape and bool((x._data == other._data).all())
+
+
+# --- logic and shifts: plain results ---------------------------------------------------------
+
+
+def _logical(fn, name, x, other):
+    _tensors(name, ("input", x), ("other", other))
+    return plain(fn, (x, other))
+
+
+def logical_and(x, other):
+    return _logical(np.logical_and, "logical_and", x, other)
+
+
+def logical_or(x, other):
+    return _logical(np.logical_or, "logical_or", x, other)
+
+
+def logical_xor(x, other):
+    return _logical(np.logical_xor, "logical_xor", x, other)
+
+
+def _left_shift(a, shift):
+    # PyTorch: shifting by a negative count or by the width or more gives 0
+    bits = a.dtype.itemsize * 8
+    out = np.left_shift(a, np.clip(shift, 0, bits - 1).astype(a.dtype))
+    return np.where((shift < 0) | (shift >= bits), np.zeros((), a.dtype), out)
+
+
+def _right_shift(a, shift):
+    # PyTorch: a negative count, or the width or more, shifts by width - 1 (0 or -1 left)
+    bits = a.dtype.itemsize * 8
+    shift = np.where((shift < 0) | (shift >= bits), bits - 1, shift)
+    return np.right_shift(a, shift.astype(a.dtype))
+
+
+def _shift(fn, kernel, x, other):
+    x, other, dtype = common_operands(x, other)
+    if dtype.kind not in "iu":
+        raise not_implemented_for(kernel, dtype)
+    return plain(fn, (x, other), dtype=dtype)
+
+
+def bitwise_left_shift(x, other):
+    """``x << other``."""
+    return _shift(_left_shift, "lshift_cpu", x, other)
+
+
+def bitwise_right_shift(x, other):
+    """``x >> other``, arithmetic (the sign bit fills in)."""
+    return _shift(_right_shift, "rshift_cpu", x, other)
+
+
+# --- in-place comparisons: recorded, with zero gradients -------------------------------------
+
+
+def _zero(g, *_):
+    return zeros_like(g)
+
+
+def _comparison_inplace(name, fn, kernel, number_node, tensor_node):
+    """``x.eq_(other)`` and co: x takes the comparison's values (0 and 1 in x's dtype).
+    Unlike ``eq``, PyTorch records this (EqBackward0 for a number, EqBackward1 for a
+    tensor), with zero gradients: the history of x before it no longer counts."""
+    number_op = defop(f"{name}_number_inplace", lambda x, s: fn(x, s).astype(x.dtype), node=number_node,
+                      vjp=_zero, jvp=_zero, elementwise=True, number_operand=True)
+    tensor_op = defop(f"{name}_inplace", lambda x, y: fn(x, y).astype(x.dtype), node=tensor_node,
+                      vjp=(_zero, _zero), jvp=(_zero, _zero))
+
+    def compute(x, other):
+        other = _operand(other)
+        if kernel is not None and (_is_complex(x) or _is_complex(other)):
+            raise not_implemented_for(kernel, _dtype.result_dtype((x, other)).np)
+        if _is_tensor(other):
+            return apply(tensor_op, (x, other))
+        return unary(number_op, x, (other,))
+    compute.__name__ = name
+    return compute
+
+
+_eq = _comparison_inplace("eq", np.equal, None, "EqBackward0", "EqBackward1")
+_ne = _comparison_inplace("ne", np.not_equal, None, "NeBackward0", "NeBackward1")
+_lt = _comparison_inplace("lt", np.less, "lt_cpu", "LtBackward0", "LtBackward1")
+_le = _comparison_inplace("le", np.less_equal, "le_cpu", "LeBackward0", "LeBackward1")
+_gt = _comparison_inplace("gt", np.greater, "gt_cpu", "GtBackward0", "GtBackward1")
+_ge = _comparison_inplace("ge", np.greater_equal, "ge_cpu", "GeBackward0", "GeBackward1")
+
+
+# --- Tensor methods --------------------------------------------------------------------------------
+
+Tensor.fmod = fmod
+Tensor.fmod_ = inplace_method(fmod, "fmod_")
+Tensor.float_power = float_power
+Tensor.float_power_ = _float_power_inplace
+Tensor.atan2 = tensor_method(atan2, "atan2", "other")
+Tensor.arctan2 = tensor_method(atan2, "arctan2", "other")
+Tensor.atan2_ = Tensor.arctan2_ = inplace_method(atan2, "atan2_")
+Tensor.hypot = tensor_method(hypot, "hypot", "other")
+Tensor.hypot_ = inplace_method(hypot, "hypot_")
+Tensor.maximum = tensor_method(maximum, "maximum", "other")
+Tensor.minimum = tensor_method(minimum, "minimum", "other")
+Tensor.fmax = tensor_method(fmax, "fmax", "other")
+Tensor.fmin = tensor_method(fmin, "fmin", "other")
+Tensor.copysign = copysign
+Tensor.copysign_ = inplace_method(copysign, "copysign_")
+Tensor.xlogy = xlogy
+Tensor.xlogy_ = inplace_method(xlogy, "xlogy_")
+Tensor.logaddexp = tensor_method(logaddexp, "logaddexp", "other")
+Tensor.logaddexp2 = tensor_method(logaddexp2, "logaddexp2", "other")
+Tensor.lerp = lerp
+Tensor.lerp_ = inplace_method(lerp, "lerp_")
+Tensor.addcmul = tensor_method(addcmul, "addcmul", "tensor1", "tensor2")
+Tensor.addcmul_ = inplace_method(addcmul, "addcmul_")
+Tensor.addcdiv = tensor_method(addcdiv, "addcdiv", "tensor1", "tensor2")
+Tensor.addcdiv_ = inplace_method(addcdiv, "addcdiv_")
+Tensor.heaviside = tensor_method(heaviside, "heaviside", "values")
+Tensor.heaviside_ = inplace_method(heaviside, "heaviside_")
+Tensor.eq_ = inplace_method(_eq, "eq_")
+Tensor.ne_ = Tensor.not_equal_ = inplace_method(_ne, "ne_")
+Tensor.lt_ = Tensor.less_ = inplace_method(_lt, "lt_")
+Tensor.le_ = Tensor.less_equal_ = inplace_method(_le, "le_")
+Tensor.gt_ = Tensor.greater_ = inplace_method(_gt, "gt_")
+Tensor.ge_ = Tensor.greater_equal_ = inplace_method(_ge, "ge_")
+Tensor.isclose = tensor_method(isclose, "isclose", "other")
+Tensor.allclose = tensor_method(allclose, "allclose", "other")
+Tensor.logical_and = tensor_method(logical_and, "logical_and", "other")
+Tensor.logical_and_ = inplace_method(logical_and, "logical_and_")
+Tensor.logical_or = tensor_method(logical_or, "logical_or", "other")
+Tensor.logical_or_ = inplace_method(logical_or, "logical_or_")
+Tensor.logical_xor = tensor_method(logical_xor, "logical_xor", "other")
+Tensor.logical_xor_ = inplace_method(logical_xor, "logical_xor_")
+Tensor.bitwise_left_shift = Tensor.__lshift__ = bitwise_left_shift
+Tensor.bitwise_left_shift_ = Tensor.__ilshift__ = inplace_method(bitwise_left_shift, "bitwise_left_shift_")
+Tensor.__rlshift__ = lambda self, other: bitwise_left_shift(other, self)
+Tensor.bitwise_right_shift = Tensor.__rshift__ = bitwise_right_shift
+Tensor.bitwise_right_shift_ = Tensor.__irshift__ = inplace_method(bitwise_right_shift, "bitwise_right_shift_")
+Tensor.__rrshift__ = lambda self, other: bitwise_right_shift(other, self)

@@ -1,0 +1,490 @@
+"""Padding, interpolation and pixel shuffling: ops that move values to new positions.
+
+Every op here except ``constant_pad_nd`` and the pixel shuffles is one *resampling*: each
+output element along an axis is a weighted sum of a few input elements of that axis (its
+taps). The trailing axes are resampled one after the other, so a 2-d op is two 1-d ones:
+
+* reflect, replicate and circular padding: one tap of weight 1 (an index map);
+* nearest interpolation: one tap; linear (bilinear, trilinear): two taps with weights
+  ``1 - lambda`` and ``lambda``; bicubic: four taps;
+* adaptive average pooling (in ``pooling``): the taps of a window, each ``1 / width``.
+
+An axis's taps are ``(index, weight, size)``: ``index`` and ``weight`` are (out, taps)
+arrays (weight None: one tap of weight 1; index -1: no tap), ``size`` the input's length. The forward
+gathers, the transpose scatters back with one matrix product per axis (taps that share an
+input element sum there). Each op is a pair registered together, the op and its transpose
+(PyTorch's ``...BackwardBackward0``), each the other's vjp, both their own jvp: so every
+order of derivative is one of the two.
+
+Example: ``F.pad(x, (1, 2), mode="reflect")`` on a length-4 axis reads the input at
+``[1, 0, 1, 2, 3, 2, 1]``; its gradient adds each output gradient back at that index.
+"""
+import warnings
+
+import numpy as np
+
+from .registry import defop, unary
+
+# --- resampling: the forward gather and its transpose ------------------------------------
+
+
+def _resample(x, taps):
+    """``out[..., o] = sum_t weight[o, t] * x[..., index[o, t]]`` along each trailing axis
+    (the innermost first, as PyTorch's kernels sum). An index of -1 is no tap at all (a
+    window narrower than the widest): it adds nothing, not even an infinity times 0."""
+    first = x.ndim - len(taps)
+    for axis in reversed(range(first, x.ndim)):
+        index, weight, _ = taps[axis - first]
+        if weight is None:
+            x = np.take(x, index[:, 0], axis=axis)
+            continue
+        trailing = (1,) * (x.ndim - 1 - axis)
+        picked = np.take(x, np.maximum(index, 0), axis=axis)  # the taps get an axis of their own, after `axis`
+        terms = picked * weight.reshape(weight.shape + trailing)
+        if (index < 0).any():
+            terms = np.where((index >= 0).reshape(index.shape + trailing), terms, 0)
+        x = terms.sum(axis=axis + 1)
+    return x
+
+
+def _tap_matrix(index, weight, size, dtype):
+    """The (out, size) matrix of one axis's taps; duplicates (two taps on one input) add."""
+    matrix = np.zeros((index.shape[0], size), dtype)
+    rows = np.arange(index.shape[0])[:, None]
+    np.add.at(matrix, (rows, np.maximum(index, 0)), 1 if weight is None else weight)  # no tap: weight 0
+    return matrix
+
+
+def _resample_transpose(g, taps):
+    """The transpose of ``_resample``: each output's gradient goes back to its taps."""
+    first = g.ndim - len(taps)
+    for axis in range(first, g.ndim):
+        index, weight, size = taps[axis - first]
+        moved = np.moveaxis(g, axis, -1)
+        g = np.moveaxis(moved @ _tap_matrix(index, weight, size, g.dtype), -1, axis)
+    return np.ascontiguousarray(g)
+
+
+def _resample_pair(name, node, transpose_node=None):
+    """Registers a resampling op and its transpose; returns (op, transpose)."""
+    def forward(t, taps):
+        return unary(pair[0], t, (taps,))
+
+    def transpose(t, taps):
+        return unary(pair[1], t, (taps,))
+
+    keep_taps = dict(save=lambda ans, x, taps: (taps,))
+    pair = (defop(name, _resample, node=node, vjp=transpose, jvp=forward, **keep_taps),
+            defop(name + "_backward", _resample_transpose,
+                  node=transpose_node or node.replace("Backward0", "BackwardBackward0"),
+                  vjp=forward, jvp=transpose, **keep_taps))
+    return pair
+
+
+def resample(op, x, taps):
+    """Runs the resampling ``op`` (an op of a ``_resample_pair``) on ``x``."""
+    return unary(op, x, (tuple(taps),))
+
+
+# --- padding --------------------------------------------------------------------------------
+
+
+def _constant_pad(x, pads, value):
+    """``pads`` as PyTorch orders them (last dim first, (left, right) pairs); negative
+    amounts crop."""
+    widths = [(0, 0)] * x.ndim
+    crop = [slice(None)] * x.ndim
+    for i in range(len(pads) // 2):
+        axis = x.ndim - 1 - i
+        left, right = pads[2 * i], pads[2 * i + 1]
+        widths[axis] = (max(left, 0), max(right, 0))
+        crop[axis] = slice(max(-left, 0), x.shape[axis] - max(-right, 0))
+    x = x[tuple(crop)]
+    if not any(w != (0, 0) for w in widths):
+        return x.copy()
+    return np.pad(x, widths, constant_values=np.asarray(value).astype(x.dtype))
+
+
+def _negated(pads):
+    return tuple(-p for p in pads)
+
+
+# the gradient of padding crops, the gradient of cropping pads with zeros: one op both ways
+CONSTANT_PAD = defop("constant_pad_nd", _constant_pad, node="ConstantPadNdBackward0",
+                     save=lambda ans, x, pads, value: (pads,),
+                     vjp=lambda g, pads: unary(CONSTANT_PAD, g, (_negated(pads), 0)),
+                     jvp=lambda t, pads: unary(CONSTANT_PAD, t, (pads, 0)))
+
+
+def constant_pad_nd(input, pad, value=0):
+    """``torch.constant_pad_nd``: pads the last ``len(pad) // 2`` dims with ``value``."""
+    pad = tuple(int(p) for p in pad)
+    shape = input._data.shape
+    if len(pad) % 2:
+        raise RuntimeError(f"Length of pad must be even but instead it equals {len(pad)}")
+    if len(pad) > 2 * len(shape):
+        raise RuntimeError("Length of pad should be no more than twice the number of dimensions of the input. "
+                           f"Pad length is {len(pad)} while the input has {len(shape)} dimensions.")
+    for i in range(len(pad) // 2):
+        size = shape[len(shape) - 1 - i]
+        if size + min(pad[2 * i], 0) + min(pad[2 * i + 1], 0) < 0:
+            raise RuntimeError("narrow(): length must be non-negative.")
+    return unary(CONSTANT_PAD, input, (pad, value))
+
+
+def _reflect_index(length, left, right):
+    position = np.abs(np.arange(-left, length + right))
+    return np.where(position >= length, 2 * (length - 1) - position, position)
+
+
+def _replicate_index(length, left, right):
+    return np.clip(np.arange(-left, length + right), 0, length - 1)
+
+
+def _circular_index(length, left, right):
+    """A negative amount crops first; the padding then wraps around what is left (PyTorch
+    copies the kept part into place, then each side from the other end of it)."""
+    kept = np.arange(max(-left, 0), length - max(-right, 0))
+    return kept[np.arange(-max(left, 0), len(kept) + max(right, 0)) % len(kept)]
+
+
+REFLECTION_PAD = {n: _resample_pair(f"reflection_pad{n}d", f"ReflectionPad{n}DBackward0") for n in (1, 2, 3)}
+REPLICATION_PAD = {n: _resample_pair(f"replication_pad{n}d", f"ReplicationPad{n}DBackward0") for n in (1, 2, 3)}
+# PyTorch pads circularly by copying slices into a new tensor: its last node is CopySlices
+CIRCULAR_PAD = _resample_pair("pad_circular", "torch::autograd::CopySlices", "SliceBackwardBackward0")
+
+_PAD_SIZES = ("Supported combinations for non-constant padding:\n"
+              "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+              "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+              "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
+_AXIS_LETTERS = {1: "W", 2: "HW", 3: "DHW"}  # how PyTorch's messages name the padded dims
+_INDEX_MAPS = {"reflect": _reflect_index, "replicate": _replicate_index, "circular": _circular_index}
+
+
+def _check_reflect_or_replicate(x, pad, mode, n):
+    shape = x._data.shape
+    batched = len(shape) == n + 2
+    nonempty = all(shape[1 if batched else 0:])
+    if not nonempty:
+        raise RuntimeError(f"Expected {n + 1}D or {n + 2}D (batch mode) tensor with possibly 0 batch size and other "
+                           f"non-zero dimensions for input, but got: {list(shape)}")
+    sizes = shape[-n:]
+    pairs = [(pad[2 * (n - 1 - i)], pad[2 * (n - 1 - i) + 1]) for i in range(n)]  # first spatial dim first
+    if mode == "reflect":
+        for i, ((left, right), size) in enumerate(zip(pairs, sizes)):
+            if left >= size or right >= size:
+                raise RuntimeError(f"Argument #{2 * (n - i) + 2}: Padding size should be less than the "
+                                   "corresponding input dimension, but got: padding "
+                                   f"({left}, {right}) at dimension {len(shape) - n + i} of input {list(shape)}")
+    outs = [size + left + right for (left, right), size in zip(pairs, sizes)]
+    if n == 1 and outs[0] < 1:
+        raise RuntimeError(f"input (W: {sizes[0]}) is too small. Calculated output W: {outs[0]}")
+    if min(outs) < 0:  # PyTorch checks only the 1-d case; the others fail making the output
+        out_shape = list(shape[:-n]) + outs
+        raise RuntimeError(f"Trying to create tensor with negative dimension {min(outs)}: {out_shape}")
+
+
+def _check_circular(x, pad, n):
+    sizes = x._data.shape[-n:]
+    for i, size in enumerate(sizes):
+        left, right = pad[2 * (n - 1 - i)], pad[2 * (n - 1 - i) + 1]
+        if left > size or right > size:
+            raise RuntimeError("Padding value causes wrapping around more than once.")
+        if size + left + right < 0:
+            raise RuntimeError("Negative padding value is resulting in an empty dimension")
+
+
+def pad(input, pad, mode="constant", value=None):
+    """``F.pad``: ``pad`` lists (left, right) amounts from the last dim backwards.
+
+    ``mode``: "constant" (with ``value``, default 0; negative amounts crop), "reflect"
+    (mirror without repeating the edge), "replicate" (repeat the edge) or "circular" (wrap).
+    """
+    pad = tuple(int(p) for p in pad)
+    ndim = input._data.ndim
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) > 2 * ndim:
+        raise RuntimeError(f"Padding length should be less than or equal to two times the input dimension but "
+                           f"got padding length {len(pad)} and input of dimension {ndim}")
+    if mode == "constant":
+        return constant_pad_nd(input, pad, 0 if value is None else value)
+    if mode not in _INDEX_MAPS:
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    if value is not None and value != 0:
+        raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
+    n = len(pad) // 2
+    if n not in (1, 2, 3) or ndim not in (n + 1, n + 2):
+        raise NotImplementedError(f"Padding size {len(pad)} is not supported for {ndim}D input tensor.\n{_PAD_SIZES}")
+    if mode == "circular":
+        _check_circular(input, pad, n)
+        op = CIRCULAR_PAD[0]
+    else:
+        if input._data.dtype.kind == "b":
+            kind = "reflection" if mode == "reflect" else "replication"
+            raise NotImplementedError(f"\"{kind}_pad{n}d\" not implemented for 'Bool'")
+        _check_reflect_or_replicate(input, pad, mode, n)
+        op = (REFLECTION_PAD if mode == "reflect" else REPLICATION_PAD)[n][0]
+    sizes = input._data.shape[-n:]
+    taps = []
+    for i, size in enumerate(sizes):
+        left, right = pad[2 * (n - 1 - i)], pad[2 * (n - 1 - i) + 1]
+        taps.append((_INDEX_MAPS[mode](size, left, right)[:, None], None, size))
+    return resample(op, input, taps)
+
+
+# --- interpolation ----------------------------------------------------------------------------
+# Source positions are computed as PyTorch's CPU kernels compute them (UpSample.h), in the
+# same precision (float32 for nearest, the input's dtype for linear and cubic), so that an
+# output position falls on the same input element.
+
+def _step(in_size, out_size, scale, dtype):
+    """PyTorch's compute_scales_value in ``dtype``: 1 / scale_factor when one was given,
+    else in / out."""
+    if scale is not None and scale > 0:
+        return dtype.type(1.0 / scale)
+    return dtype.type(in_size) / dtype.type(out_size)
+
+
+def _nearest_taps(in_size, out_size, scale, exact):
+    o = np.arange(out_size)
+    if not exact and out_size == in_size:
+        index = o
+    elif not exact and out_size == 2 * in_size:
+        index = o >> 1
+    else:
+        step = _step(in_size, out_size, scale, np.dtype(np.float32))
+        source = (o + 0.5) * np.float64(step) if exact else o.astype(np.float32) * step
+        index = np.minimum(np.floor(source.astype(np.float32)).astype(np.int64), in_size - 1)
+    return index[:, None], None, in_size
+
+
+def _source_positions(in_size, out_size, scale, align_corners, dtype, cubic):
+    """area_pixel_compute_source_index for every output position, in ``dtype``."""
+    o = np.arange(out_size).astype(dtype)
+    if align_corners:
+        step = dtype.type(in_size - 1) / dtype.type(out_size - 1) if out_size > 1 else dtype.type(0)
+        return step * o
+    step = _step(in_size, out_size, scale, dtype)
+    source = step * (o + dtype.type(0.5)) - dtype.type(0.5)
+    return source if cubic else np.maximum(source, dtype.type(0))
+
+
+def _floor_and_fraction(source, in_size, dtype):
+    """guard_index_and_lambda: the input element at or left of ``source`` and the distance."""
+    index = np.minimum(np.floor(source.astype(np.float32)).astype(np.int64), in_size - 1)
+    fraction = np.clip(source - index.astype(dtype), 0, 1).astype(dtype)
+    return index, fraction
+
+
+def _linear_taps(in_size, out_size, scale, align_corners, dtype):
+    if out_size == in_size:
+        index = np.arange(out_size)
+        return np.stack([index, index], 1), np.array([[1, 0]] * out_size, dtype).reshape(out_size, 2), in_size
+    source = _source_positions(in_size, out_size, scale, align_corners, dtype, cubic=False)
+    left, right_weight = _floor_and_fraction(source, in_size, dtype)
+    right = left + (left < in_size - 1)
+    return np.stack([left, right], 1), np.stack([dtype.type(1) - right_weight, right_weight], 1), in_size
+
+
+def _cubic_taps(in_size, out_size, scale, align_corners, dtype):
+    source = _source_positions(in_size, out_size, scale, align_corners, dtype, cubic=True)
+    index, t = _floor_and_fraction(source, in_size, dtype)
+    a = dtype.type(-0.75)
+
+    def near(x):  # |x| <= 1
+        return ((a + 2) * x - (a + 3)) * x * x + 1
+
+    def far(x):  # 1 < |x| < 2
+        return ((a * x - 5 * a) * x + 8 * a) * x - 4 * a
+
+    one = dtype.type(1)
+    weight = np.stack([far(t + one), near(t), near(one - t), far(one - t + one)], 1).astype(dtype)
+    taps = np.clip(index[:, None] + np.arange(-1, 3), 0, in_size - 1)
+    return taps, weight, in_size
+
+
+UPSAMPLE_NEAREST = {n: _resample_pair(f"upsample_nearest{n}d", f"UpsampleNearest{n}DBackward0") for n in (1, 2, 3)}
+UPSAMPLE_NEAREST_EXACT = {n: _resample_pair(f"upsample_nearest_exact{n}d", f"UpsampleNearestExact{n}DBackward0")
+                          for n in (1, 2, 3)}
+UPSAMPLE_LINEAR = {1: _resample_pair("upsample_linear1d", "UpsampleLinear1DBackward0"),
+                   2: _resample_pair("upsample_bilinear2d", "UpsampleBilinear2DBackward0"),
+                   3: _resample_pair("upsample_trilinear3d", "UpsampleTrilinear3DBackward0")}
+UPSAMPLE_BICUBIC = _resample_pair("upsample_bicubic2d", "UpsampleBicubic2DBackward0")
+
+_MODE_DIMS = {"linear": 1, "bilinear": 2, "trilinear": 3, "bicubic": 2}
+_ALL_MODES = "nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact"
+
+
+def _output_size(x, n, size, scale_factor, recompute_scale_factor):
+    """(output sizes, scale factors for the kernel or None), as F.interpolate decides."""
+    spatial = list(x._data.shape[2:])
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    if size is not None:
+        if isinstance(size, (list, tuple)):
+            if len(size) != n:
+                raise ValueError(
+                    "Input and output must have the same number of spatial dimensions, but got input with spatial "
+                    f"dimensions of {spatial} and output size of {size}. Please provide input tensor in (N, C, d1, "
+                    "d2, ...,dK) format and output size in (o1, o2, ...,oK) format.")
+            if not all(isinstance(s, (int, np.integer)) for s in size):
+                raise TypeError("expected size to be one of int or Tuple[int] or Tuple[int, int] or Tuple[int, int, "
+                                f"int], but got size with types {[type(s) for s in size]}")
+            sizes = [int(s) for s in size]
+        else:
+            sizes = [int(size)] * n
+        if recompute_scale_factor:
+            raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
+        return sizes, None
+    if scale_factor is None:
+        raise ValueError("either size or scale_factor should be defined")
+    if isinstance(scale_factor, (list, tuple)):
+        if len(scale_factor) != n:
+            raise ValueError(
+                "Input and scale_factor must have the same number of spatial dimensions, but got input with spatial "
+                f"dimensions of {spatial} and scale_factor of shape {scale_factor}. Please provide input tensor in "
+                "(N, C, d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format.")
+        scales = [float(s) for s in scale_factor]
+    else:
+        scales = [float(scale_factor)] * n
+    sizes = [int(s * f) for s, f in zip(spatial, scales)]  # C++ truncates the double product
+    return sizes, (None if recompute_scale_factor else scales)
+
+
+def _check_sizes(x, sizes):
+    spatial = x._data.shape[2:]
+    if min(spatial) > 0 and min(sizes) > 0:
+        return
+    letters = _AXIS_LETTERS[len(sizes)]
+    given = ", ".join(f"{a}: {s}" for a, s in zip(letters, spatial))
+    wanted = ", ".join(f"{a}: {s}" for a, s in zip(letters, sizes))
+    joint = " and output" if len(sizes) == 1 else " output"
+    raise RuntimeError(f"Input and output sizes should be greater than 0, but got input ({given}){joint} ({wanted})")
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None, antialias=False):
+    """``F.interpolate``: resizes the trailing 1, 2 or 3 dims of an (N, C, ...) tensor.
+
+    Modes: "nearest", "nearest-exact", "linear" (3-d input), "bilinear" and "bicubic"
+    (4-d), "trilinear" (5-d) and "area" (adaptive average pooling).
+    """
+    from .pooling import adaptive_avg_pool1d, adaptive_avg_pool2d  # noqa: PLC0415  (pooling builds on this module)
+    if mode in ("nearest", "area", "nearest-exact"):
+        if align_corners is not None:
+            raise ValueError("align_corners option can only be set with the interpolating modes: "
+                             "linear | bilinear | bicubic | trilinear")
+    elif align_corners is None:
+        align_corners = False
+    ndim = input._data.ndim
+    n = ndim - 2
+    sizes, scales = _output_size(input, n, size, scale_factor, recompute_scale_factor)
+    if mode == "area" and scales is not None:  # area always recomputes its scale
+        scales = None
+    if antialias:
+        raise NotImplementedError("chainrule's interpolate has no anti-aliasing (antialias=True)")
+    if mode == "area" and n in (1, 2):
+        return (adaptive_avg_pool1d if n == 1 else adaptive_avg_pool2d)(input, sizes)
+    if mode in ("nearest", "nearest-exact") and n in (1, 2, 3) or mode in _MODE_DIMS and n == _MODE_DIMS[mode]:
+        if input._data.dtype.kind not in "f":
+            kernel = "nearest" if mode.startswith("nearest") else "linear" if mode != "bicubic" else "cubic"
+            name = {"b": "Bool", "i": "Long", "u": "Byte"}.get(input._data.dtype.kind, str(input.dtype))
+            raise NotImplementedError(f"\"compute_indices_weights_{kernel}\" not implemented for '{name}'")
+        _check_sizes(input, sizes)
+        dtype = input._data.dtype
+        spatial = input._data.shape[2:]
+        per_axis = scales or [None] * n
+        if mode == "nearest" or mode == "nearest-exact":
+            exact = mode == "nearest-exact"
+            taps = [_nearest_taps(i, o, s, exact) for i, o, s in zip(spatial, sizes, per_axis)]
+            return resample((UPSAMPLE_NEAREST_EXACT if exact else UPSAMPLE_NEAREST)[n][0], input, taps)
+        make = _cubic_taps if mode == "bicubic" else _linear_taps
+        taps = [make(i, o, s, align_corners, dtype) for i, o, s in zip(spatial, sizes, per_axis)]
+        return resample(UPSAMPLE_BICUBIC[0] if mode == "bicubic" else UPSAMPLE_LINEAR[n][0], input, taps)
+    if mode in _MODE_DIMS and n in (1, 2, 3):
+        wanted = _MODE_DIMS[mode] + 2
+        raise NotImplementedError(f"Got {ndim}D input, but {mode} mode needs {wanted}D input")
+    raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {ndim}D) for the modes: "
+                              f"{_ALL_MODES} (got {mode})")
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    warnings.warn("`nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` instead.", stacklevel=2)
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    warnings.warn("`nn.functional.upsample_nearest` is deprecated. Use `nn.functional.interpolate` instead.",
+                  stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    warnings.warn("`nn.functional.upsample_bilinear` is deprecated. Use `nn.functional.interpolate` instead.",
+                  stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
+
+
+# --- pixel shuffle ------------------------------------------------------------------------------
+
+
+def _pixel_shuffle(x, r):
+    """(..., C*r*r, H, W) -> (..., C, H*r, W*r): channel c*r*r + i*r + j goes to (h*r + i, w*r + j)."""
+    *lead, c, h, w = x.shape
+    blocks = x.reshape(*lead, c // (r * r), r, r, h, w)
+    n = len(lead)
+    order = tuple(range(n)) + (n, n + 3, n + 1, n + 4, n + 2)
+    return blocks.transpose(order).reshape(*lead, c // (r * r), h * r, w * r)
+
+
+def _pixel_unshuffle(x, r):
+    """The inverse of ``_pixel_shuffle``: (..., C, H*r, W*r) -> (..., C*r*r, H, W)."""
+    *lead, c, h, w = x.shape
+    blocks = x.reshape(*lead, c, h // r, r, w // r, r)
+    n = len(lead)
+    order = tuple(range(n)) + (n, n + 2, n + 4, n + 1, n + 3)
+    return blocks.transpose(order).reshape(*lead, c * r * r, h // r, w // r)
+
+
+# shuffling and unshuffling are inverse permutations, so each is the other's transpose
+PIXEL_SHUFFLE = defop("pixel_shuffle", _pixel_shuffle, node="PixelShuffleBackward0",
+                      save=lambda ans, x, r: (r,),
+                      vjp=lambda g, r: unary(PIXEL_UNSHUFFLE, g, (r,)),
+                      jvp=lambda t, r: unary(PIXEL_SHUFFLE, t, (r,)))
+PIXEL_UNSHUFFLE = defop("pixel_unshuffle", _pixel_unshuffle, node="PixelUnshuffleBackward0",
+                        save=lambda ans, x, r: (r,),
+                        vjp=lambda g, r: unary(PIXEL_SHUFFLE, g, (r,)),
+                        jvp=lambda t, r: unary(PIXEL_UNSHUFFLE, t, (r,)))
+
+
+def _check_shuffle_input(x, name, factor_name, factor):
+    if x._data.ndim < 3:
+        raise RuntimeError(f"{name} expects input to have at least 3 dimensions, but got input with "
+                           f"{x._data.ndim} dimension(s)")
+    if factor <= 0:
+        raise RuntimeError(f"{name} expects a positive {factor_name}, but got {factor}")
+
+
+def pixel_shuffle(input, upscale_factor):
+    """Moves blocks of r*r channels into r x r pixel squares (sub-pixel convolution)."""
+    r = int(upscale_factor)
+    _check_shuffle_input(input, "pixel_shuffle", "upscale_factor", r)
+    c = input._data.shape[-3]
+    if c % (r * r):
+        raise RuntimeError("pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of "
+                           f"upscale_factor, but input.size(-3)={c} is not divisible by {r * r}")
+    return unary(PIXEL_SHUFFLE, input, (r,))
+
+
+def pixel_unshuffle(input, downscale_factor):
+    """The inverse of ``pixel_shuffle``: r x r pixel squares become r*r channels."""
+    r = int(downscale_factor)
+    _check_shuffle_input(input, "pixel_unshuffle", "downscale_factor", r)
+    h, w = input._data.shape[-2:]
+    for dim, what, size in ((-2, "height", h), (-1, "width", w)):
+        if size % r:
+            raise RuntimeError(f"pixel_unshuffle expects {what} to be divisible by downscale_factor, but "
+                               f"input.size({dim})={size} is not divisible by {r}")
+    return unary(PIXEL_UNSHUFFLE, input, (r,))
+

@@ -1,0 +1,667 @@
+"""Scans and order statistics: running sums and products, sorting, selection, counting.
+
+The gradient of a scan is the same scan run from the other end: ``cumsum``'s vjp is
+``cumsum(g, reverse=True)``, and the rules of ``cumprod`` and ``logcumsumexp`` build on
+it. Ops that pick elements (``sort``, ``topk``, ``median(dim)``, ``cummax``) compute
+where they pick from, then record the values with ``reductions.PICK_RULES``: each
+gradient goes back to the element it came from.
+
+>>> x = chainrule.tensor([2.0, 0.0, 3.0], requires_grad=True)
+>>> x.cumprod(0).sum().backward()   # zeros are handled without dividing by them
+>>> x.grad
+tensor([1., 8., 0.])
+"""
+import numpy as np
+
+from .. import return_types
+from .._tensor import Tensor, _wrap
+from ..autograd.grad_mode import STATE
+from .elementwise import where
+from .methods import inplace_method
+from .reductions import (PICK_RULES, TAKE_ALONG, TIE_SHARING_RULES, _check_autograd_dtype, _check_nonempty,
+                         _reduce_args, _result_dtype, _sum_over, _type_name, _unreduce, pick, sum)
+from .registry import Op, defop, record, unary
+from .shape import transpose, wrap_dim
+from .unary import abs, ceil, exp, floor, log, round
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _scan(ufunc, x, dim, reverse):
+    """``ufunc.accumulate`` along ``dim``, from the end when ``reverse``; a 0-d tensor is
+    its own scan."""
+    if x.ndim == 0:
+        return x.copy()
+    if reverse:
+        return np.flip(ufunc.accumulate(np.flip(x, dim), axis=dim), dim).copy()
+    return ufunc.accumulate(x, axis=dim)
+
+
+def _positions(shape, dim):
+    """0, 1, 2... along ``dim``, shaped to broadcast against an array of ``shape``."""
+    return np.arange(shape[dim]).reshape((-1,) + (1,) * (len(shape) - dim - 1))
+
+
+def _floating_only(x, kernel):
+    if x._data.dtype.kind not in "fc":
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{_type_name(x._data.dtype)}\'')
+
+
+def _no_bool(x, kernel):
+    if x._data.dtype.kind == "b":
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
+
+
+# --- cumsum -------------------------------------------------------------------------------
+
+CUMSUM = defop("cumsum", lambda x, dim, reverse, dtype: _scan(np.add, x.astype(dtype, copy=False), dim, reverse),
+               node="CumsumBackward0", save=lambda ans, x, dim, reverse, dtype: (dim, reverse, dtype),
+               vjp=lambda g, dim, reverse, dtype: _cumsum(g, dim, not reverse),
+               jvp=lambda t, dim, reverse, dtype: _cumsum(t, dim, reverse, dtype))
+
+
+def _cumsum(x, dim, reverse=False, dtype=None):
+    """The running sum, from the last element backwards when ``reverse``."""
+    return unary(CUMSUM, x, (dim, reverse, dtype or x._data.dtype))
+
+
+def cumsum(x, dim, *, dtype=None):
+    out = _result_dtype(x, dtype)
+    _check_autograd_dtype(x, out)
+    return unary(CUMSUM, x, (wrap_dim(dim, x._data.ndim), False, out))
+
+
+# --- products: prod and cumprod, whose gradients divide by x unless x has zeros ---------------
+
+def _like(x, ans):
+    """``x`` in the dtype of the result (a product asked for ``dtype=float64``)."""
+    return x if x._data.dtype == ans._data.dtype else x.to(ans.dtype)
+
+
+def _gather_shifted(y, dim, source, fill):
+    """``y`` gathered along ``dim`` from the positions ``source`` (one per position, out of
+    range where ``fill`` goes instead): shifts and flips that autograd can differentiate."""
+    n = y._data.shape[dim]
+    along = (-1,) + (1,) * (y._data.ndim - dim - 1)
+    index = np.broadcast_to(np.clip(source, 0, n - 1).reshape(along), y._data.shape)
+    picked = unary(TAKE_ALONG, y, (index, dim, True))
+    outside = (source < 0) | (source >= n)
+    return where(_wrap(outside.reshape(along)), fill, picked) if outside.any() else picked
+
+
+def _exclusive_products(x, dim):
+    """(prod of x_k for k < j, prod of x_k for k > j) at every j along ``dim``: inclusive
+    cumprods from either end, shifted by one. No division, so exact with zeros, and
+    differentiable again (cumprod's own rule handles zeros)."""
+    n = x._data.shape[dim]
+    position = np.arange(n)
+    before = _gather_shifted(_cumprod(x, dim), dim, position - 1, 1.0)
+    reversed_x = _gather_shifted(x, dim, n - 1 - position, 1.0)
+    after_reversed = _gather_shifted(_cumprod(reversed_x, dim), dim, position - 1, 1.0)
+    return before, _gather_shifted(after_reversed, dim, n - 1 - position, 1.0)
+
+
+def _prod_slope(x, ans, dims, keepdim):
+    """d prod / d x_j, the product of the other elements of the slice: ans / x_j where x has
+    no zero (as PyTorch), else the exclusive products from both sides."""
+    if x._data.ndim == 0:
+        return _wrap(np.ones((), dtype=ans._data.dtype))
+    x = _like(x, ans)
+    if not (x._data == 0).any():
+        return _unreduce(ans, x.shape, dims, keepdim) / x
+    if len(dims) > 1:  # the whole tensor: along its flattened elements
+        before, after = _exclusive_products(x.reshape(-1), 0)
+        return (before * after).reshape(x.shape)
+    before, after = _exclusive_products(x, dims[0])
+    return before * after
+
+
+def _prod(x, dims, keepdim, dtype):
+    return np.prod(x, axis=dims, keepdims=keepdim, dtype=dtype)
+
+
+_PROD_RULES = dict(
+    save=lambda ans, x, dims, keepdim, dtype: (x, ans, dims, keepdim),
+    vjp=lambda g, x, ans, dims, keepdim: _unreduce(g, x.shape, dims, keepdim) * _prod_slope(x, ans, dims, keepdim),
+    jvp=lambda t, x, ans, dims, keepdim: _sum_over(t * _prod_slope(x, ans, dims, keepdim), dims, keepdim))
+
+PROD = defop("prod", _prod, node="ProdBackward0", **_PROD_RULES)
+PROD_DIM = defop("prod_dim", _prod, node="ProdBackward1", **_PROD_RULES)
+
+
+def prod(x, dim=None, keepdim=False, *, dtype=None):
+    out = _result_dtype(x, dtype)
+    _check_autograd_dtype(x, out)
+    if dim is None:
+        return unary(PROD, x, (tuple(range(x._data.ndim)), False, out))
+    if not isinstance(dim, (int, np.integer)):
+        raise TypeError(f"prod(): argument 'dim' (position 1) must be int, not {type(dim).__name__}")
+    return unary(PROD_DIM, x, (_reduce_args(x, dim), keepdim, out))
+
+
+def _zero_layout(x, dim):
+    """Masks along ``dim``: before the first zero of each slice, and that first zero."""
+    zero = x._data == 0
+    seen = np.cumsum(zero, axis=dim)
+    return _wrap(seen == 0), _wrap(zero & (seen == 1))
+
+
+def _cumprod_grad(g, x, ans, dim):
+    """The gradient of y_i = x_0 ... x_i at x_j: the sum over i >= j of g_i y_i / x_j (the
+    reversed cumsum of g y, over x). With zeros that division fails: ``_cumprod_grad_at_zeros``."""
+    if x._data.ndim == 0 or x._data.shape[dim] <= 1:
+        return g
+    x = _like(x, ans)
+    if not (x._data == 0).any():
+        return _cumsum(g * ans, dim, reverse=True) / x
+    if STATE.enabled:  # create_graph: a form that stays exact when differentiated again
+        return _cumprod_grad_quadratic(g, x, dim)
+    return _cumprod_grad_at_zeros(g, x, ans, dim)
+
+
+def _cumprod_grad_at_zeros(g, x, ans, dim):
+    """Exact values in O(n): before the first zero of a slice, the reversed cumsum over x as
+    usual; at that zero, the sum over i of g_i times the product up to i with the zero left
+    out; after it, every product holds the zero, so 0. (Its derivative in x would miss
+    what the zero multiplies, hence the quadratic form for create_graph, as in PyTorch.)"""
+    before, first = _zero_layout(x, dim)
+    ahead = _cumsum(g * ans, dim, reverse=True) / where(before, x, 1.0)
+    skipping_zero = _cumprod(where(first, 1.0, x), dim)
+    at_zero = sum(where(before, 0.0, g * skipping_zero), dim, keepdim=True)
+    return where(before, ahead, where(first, at_zero, 0.0))
+
+
+def _cumprod_grad_quadratic(g, x, dim):
+    """sum over i >= j of g_i (prod of x_k, k < j) (prod of x_k, j < k <= i), both products
+    taken over an n x n grid of x (row j, column i or k) with the other entries set to 1:
+    no division anywhere, so every derivative is exact. O(n^2) memory per slice."""
+    x_last, g_last = transpose(x, dim, -1), transpose(g, dim, -1)
+    n = x._data.shape[dim]
+    row, column = np.arange(n)[:, None], np.arange(n)[None, :]
+    grid = x_last.unsqueeze(-2).expand(x_last.shape[:-1] + (n, n))  # grid[..., j, i] = x_i
+    between = _cumprod(where(_wrap(column > row), grid, 1.0), grid.ndim - 1)
+    tail = sum(where(_wrap(column >= row), g_last.unsqueeze(-2) * between, 0.0), -1)
+    head = prod(where(_wrap(column < row), grid, 1.0), -1)
+    return transpose(head * tail, dim, -1)
+
+
+def _cumprod_tangent(t, x, ans, dim):
+    """sum over j <= i of t_j y_i / x_j; from the first zero on, the one term left is t at
+    that zero times the product of the others."""
+    if x._data.ndim == 0 or x._data.shape[dim] <= 1:
+        return t
+    x = _like(x, ans)
+    if not (x._data == 0).any():
+        return _cumsum(t / x, dim) * ans
+    before, first = _zero_layout(x, dim)
+    return where(before, _cumsum(t / where(before, x, 1.0), dim) * ans, _cumprod(where(first, t, x), dim))
+
+
+CUMPROD = defop("cumprod", lambda x, dim, dtype: _scan(np.multiply, x.astype(dtype, copy=False), dim, False),
+                node="CumprodBackward0", save=lambda ans, x, dim, dtype: (x, ans, dim),
+                vjp=_cumprod_grad, jvp=_cumprod_tangent)
+
+
+def _cumprod(x, dim):
+    return unary(CUMPROD, x, (dim, x._data.dtype))
+
+
+def cumprod(x, dim, *, dtype=None):
+    out = _result_dtype(x, dtype)
+    _check_autograd_dtype(x, out)
+    return unary(CUMPROD, x, (wrap_dim(dim, x._data.ndim), out))
+
+
+# --- cummax and cummin ----------------------------------------------------------------------
+
+def _running_extreme_index(a, dim, accumulate):
+    """Where the running max (min) comes from: the last element so far that reached it
+    (PyTorch compares with >=), or once a NaN was seen, the last NaN."""
+    if a.ndim == 0:
+        return np.zeros((), dtype=np.int64)
+    running = accumulate(a, axis=dim)
+    reached = (a == running) | (a != a)
+    return np.maximum.accumulate(np.where(reached, _positions(a.shape, dim), 0), axis=dim)
+
+
+CUMMAX = defop("cummax", TAKE_ALONG.forward, node="CummaxBackward0", **PICK_RULES)
+CUMMIN = defop("cummin", TAKE_ALONG.forward, node="CumminBackward0", **PICK_RULES)
+
+
+def cummax(x, dim):
+    dim = wrap_dim(dim, x._data.ndim)
+    index = _running_extreme_index(x._data, dim, np.maximum.accumulate)
+    return pick(CUMMAX, x, index, dim, True, return_types.cummax)
+
+
+def cummin(x, dim):
+    dim = wrap_dim(dim, x._data.ndim)
+    index = _running_extreme_index(x._data, dim, np.minimum.accumulate)
+    return pick(CUMMIN, x, index, dim, True, return_types.cummin)
+
+
+# --- logcumsumexp -----------------------------------------------------------------------------
+
+# The log-weight of the elements left out of a signed part: each term kept is |v| exp(x_j - y_i)
+# with x_j <= y_i, so exp(-1e4 + ...) vanishes next to any of them (it underflows to 0 in float32
+# and float64), and unlike -inf it never meets -inf in a subtraction (nan).
+_ABSENT = -1e4
+
+
+def _log_scan_of_signed(v, shift, dim, reverse):
+    """log of the running sums of |v| exp(shift), split by the sign of v: (positive part,
+    negative part). Summing in log space keeps large exponents from overflowing; PyTorch
+    computes logcumsumexp's gradient the same way."""
+    log_v = log(abs(v))
+    absent = _wrap(np.asarray(_ABSENT, dtype=v._data.dtype))
+    up = _logcumsumexp(where(v > 0, log_v, absent) + shift, dim, reverse)
+    down = _logcumsumexp(where(v < 0, log_v, absent) + shift, dim, reverse)
+    return up, down
+
+
+def _logcumsumexp_grad(g, x, ans, dim, reverse):
+    # sum over i >= j of g_i exp(x_j - y_i), as PyTorch's logcumsumexp_backward computes it
+    if g._data.ndim == 0 or g._data.size == 0:
+        return g
+    up, down = _log_scan_of_signed(g, -ans, dim, not reverse)
+    return exp(up + x) - exp(down + x)
+
+
+def _logcumsumexp_tangent(t, x, ans, dim, reverse):
+    # sum over j <= i of t_j exp(x_j - y_i)
+    up, down = _log_scan_of_signed(t, x, dim, reverse)
+    return exp(up - ans) - exp(down - ans)
+
+
+LOGCUMSUMEXP = defop("logcumsumexp", lambda x, dim, reverse: _scan(np.logaddexp, x, dim, reverse),
+                     node="LogcumsumexpBackward0", save=lambda ans, x, dim, reverse: (x, ans, dim, reverse),
+                     vjp=_logcumsumexp_grad, jvp=_logcumsumexp_tangent)
+
+
+def _logcumsumexp(x, dim, reverse=False):
+    return unary(LOGCUMSUMEXP, x, (dim, reverse))
+
+
+def logcumsumexp(x, dim):
+    _floating_only(x, "logcumsumexp_out_cpu")
+    return _logcumsumexp(x, wrap_dim(dim, x._data.ndim))
+
+
+# --- sorting ----------------------------------------------------------------------------------
+
+def _sort_index(a, dim, descending=False):
+    """A stable argsort along ``dim``; NaN sorts above everything, as in PyTorch. For
+    descending order the reversed input is sorted ascending and the order reversed, which
+    keeps ties in their original order and puts NaNs first."""
+    if a.ndim == 0:
+        return np.zeros((), dtype=np.int64)
+    if not descending:
+        return np.argsort(a, axis=dim, kind="stable")
+    backwards = np.argsort(np.flip(a, dim), axis=dim, kind="stable")
+    return a.shape[dim] - 1 - np.flip(backwards, dim)
+
+
+def _leading(index, dim, k):
+    """The first ``k`` entries of ``index`` along ``dim``."""
+    return index if index.ndim == 0 else np.take(index, np.arange(k), axis=dim)
+
+
+SORT = defop("sort", TAKE_ALONG.forward, node="SortBackward0", **PICK_RULES)
+SORT_STABLE = defop("sort_stable", TAKE_ALONG.forward, node="SortBackward1", **PICK_RULES)  # stable= given
+TOPK = defop("topk", TAKE_ALONG.forward, node="TopkBackward0", **PICK_RULES)
+
+
+def sort(x, dim=-1, descending=False, *, stable=None):
+    """Sorted values and their indices. The sort is always stable (PyTorch's CPU sort is
+    too); passing ``stable`` only changes the node's name, as in PyTorch."""
+    dim = wrap_dim(dim, x._data.ndim)
+    op = SORT if stable is None else SORT_STABLE
+    return pick(op, x, _sort_index(x._data, dim, descending), dim, True, return_types.sort)
+
+
+def argsort(x, dim=-1, descending=False, *, stable=False):
+    return _wrap(_sort_index(x._data, wrap_dim(dim, x._data.ndim), descending).astype(np.int64))
+
+
+def msort(x):
+    return sort(x, 0).values
+
+
+def topk(x, k, dim=-1, largest=True, sorted=True):
+    """The k largest (smallest) elements along ``dim``, in order. Ties are picked in index
+    order; PyTorch's partial sort may pick other tied elements, and with sorted=False it
+    returns them in an unspecified order (here: sorted)."""
+    if x._data.dtype.kind == "b":
+        raise RuntimeError("topk does not support bool dtypes on CPU")
+    dim = wrap_dim(dim, x._data.ndim)
+    size = x._data.shape[dim] if x._data.ndim else 1
+    if not 0 <= k <= size:
+        raise RuntimeError("selected index k out of range")
+    index = _leading(_sort_index(x._data, dim, descending=largest), dim, k)
+    return pick(TOPK, x, index, dim, True, return_types.topk)
+
+
+# --- selection: kthvalue, median, mode --------------------------------------------------------
+
+KTHVALUE = defop("kthvalue", TAKE_ALONG.forward, node="KthvalueBackward0", **PICK_RULES)
+MEDIAN_DIM = defop("median_dim", TAKE_ALONG.forward, node="MedianBackward1", **PICK_RULES)
+NANMEDIAN_DIM = defop("nanmedian_dim", TAKE_ALONG.forward, node="NanmedianBackward1", **PICK_RULES)
+MODE = defop("mode", TAKE_ALONG.forward, node="ModeBackward0", **PICK_RULES)
+
+
+def kthvalue(x, k, dim=-1, keepdim=False):
+    """The k-th smallest element along ``dim``. Among equal elements the index is the
+    k-th in a stable sort; PyTorch's quickselect may return another of them."""
+    _no_bool(x, "kthvalue_cpu")
+    dim = wrap_dim(dim, x._data.ndim)
+    size = x._data.shape[dim] if x._data.ndim else 1
+    if size == 0:
+        _check_nonempty(x, "kthvalue", (dim,))
+    if not 1 <= k <= size:
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
+    index = _sort_index(x._data, dim)
+    if index.ndim:
+        index = np.take(index, [k - 1], axis=dim)
+    return pick(KTHVALUE, x, index, dim, keepdim, return_types.kthvalue)
+
+
+def _median_index(a, dim, ignore_nan):
+    """The lower median's index along ``dim`` (keepdims). With NaNs: the first NaN for
+    median, the median of the other elements for nanmedian."""
+    if a.ndim == 0:
+        return np.zeros((), dtype=np.int64)
+    order = np.argsort(a, axis=dim, kind="stable")  # NaNs last, in index order
+    nan = a != a
+    n = a.shape[dim]
+    if ignore_nan:
+        rank = np.maximum((n - np.sum(nan, axis=dim, keepdims=True) - 1) // 2, 0)
+        return np.take_along_axis(order, rank, dim)
+    index = np.take(order, [(n - 1) // 2], axis=dim)
+    return np.where(np.any(nan, axis=dim, keepdims=True), np.argmax(nan, axis=dim, keepdims=True), index)
+
+
+def _median_all(x, ignore_nan):
+    flat = np.sort(x.ravel())
+    nan = flat != flat
+    if flat.size == 0 or (nan.any() and not ignore_nan):
+        return np.asarray(np.nan).astype(x.dtype)
+    count = flat.size - int(nan.sum()) if ignore_nan else flat.size
+    return flat[max((count - 1) // 2, 0)]
+
+
+# the whole-tensor median shares its gradient among the elements equal to it, as max() does
+MEDIAN = defop("median", lambda x: _median_all(x, False), node="MedianBackward0", **TIE_SHARING_RULES)
+NANMEDIAN = defop("nanmedian", lambda x: _median_all(x, True), node="NanmedianBackward0", **TIE_SHARING_RULES)
+
+
+def _median(x, dim, keepdim, ignore_nan):
+    name = "nanmedian" if ignore_nan else "median"
+    _no_bool(x, f"{name}_cpu")
+    if dim is None:
+        return unary(NANMEDIAN if ignore_nan else MEDIAN, x)
+    dim = wrap_dim(dim, x._data.ndim)
+    _check_nonempty(x, "median", (dim,))
+    index = _median_index(x._data, dim, ignore_nan)
+    op, result = (NANMEDIAN_DIM, return_types.nanmedian) if ignore_nan else (MEDIAN_DIM, return_types.median)
+    return pick(op, x, index, dim, keepdim, result)
+
+
+def median(x, dim=None, keepdim=False):
+    """The lower of the two middle elements (no averaging); NaN if there is a NaN. Among
+    equal elements the index is the middle one of a stable sort, which may differ from
+    PyTorch's selection algorithm."""
+    return _median(x, dim, keepdim, ignore_nan=False)
+
+
+def nanmedian(x, dim=None, keepdim=False):
+    return _median(x, dim, keepdim, ignore_nan=True)
+
+
+def _mode_index(a, dim):
+    """The most frequent value's index along ``dim`` (keepdims), as PyTorch's CPU kernel
+    finds it: sort, take the longest run of equal values (the smallest value among equally
+    long runs) and the last element of that run in sorted order."""
+    if a.ndim == 0:
+        return np.zeros((), dtype=np.int64)
+    order = np.moveaxis(np.argsort(a, axis=dim, kind="stable"), dim, -1)
+    values = np.take_along_axis(np.moveaxis(a, dim, -1), order, -1)
+    ends = np.ones(values.shape, dtype=bool)
+    ends[..., :-1] = values[..., 1:] != values[..., :-1]
+    starts = np.ones(values.shape, dtype=bool)
+    starts[..., 1:] = ends[..., :-1]
+    position = np.arange(values.shape[-1])
+    run_start = np.maximum.accumulate(np.where(starts, position, 0), axis=-1)
+    run_length = np.where(ends, position - run_start + 1, 0)
+    best = np.argmax(run_length, axis=-1, keepdims=True)
+    return np.moveaxis(np.take_along_axis(order, best, -1), -1, dim)
+
+
+def mode(x, dim=-1, keepdim=False):
+    dim = wrap_dim(dim, x._data.ndim)
+    _check_nonempty(x, "mode", (dim,))
+    return pick(MODE, x, _mode_index(x._data, dim), dim, keepdim, return_types.mode)
+
+
+# --- quantiles: composed of sort, gather and a lerp, as PyTorch records them ---------------------
+
+_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantile_checks(x, q, interpolation):
+    if not isinstance(q, Tensor) and not 0 <= q <= 1:
+        raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {q}")
+    if x._data.size == 0:
+        raise RuntimeError("quantile() input tensor must be non-empty")
+    if isinstance(q, Tensor) and q._data.ndim > 1:
+        raise RuntimeError("quantile() q must be a scalar or 1D tensor")
+    if x._data.dtype not in (np.float32, np.float64):
+        raise RuntimeError("quantile() input tensor must be either float or double dtype")
+    if isinstance(q, Tensor) and q._data.dtype != x._data.dtype:
+        raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
+    if interpolation not in _INTERPOLATIONS:
+        raise RuntimeError("quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, "
+                           f"but got {interpolation}")
+    if isinstance(q, Tensor) and not ((q._data >= 0) & (q._data <= 1)).all():
+        raise RuntimeError("quantile() q values must be in the range [0, 1]")
+
+
+def _quantile(x, q, dim, keepdim, interpolation, ignore_nan):
+    _quantile_checks(x, q, interpolation)
+    shape = x._data.shape
+    if dim is not None:
+        dim = wrap_dim(dim, len(shape))
+    if dim is None or not shape:  # over every element
+        out_shape = (1,) * len(shape) if keepdim else ()
+        values = x.reshape(out_shape + (-1,))
+    else:  # the reduced dim moved last
+        out_shape = shape[:dim] + ((1,) if keepdim else ()) + shape[dim + 1:]
+        values = transpose(x.unsqueeze(-1), dim, -1).reshape(out_shape + (shape[dim],))
+    values = sort(values, -1).values
+    last = values._data.ndim - 1
+    n = values._data.shape[-1]
+    q_vector = q.reshape(-1) if isinstance(q, Tensor) else _wrap(np.asarray([q], dtype=x._data.dtype))
+    nan = values._data != values._data
+    if ignore_nan:  # the rank among the non-NaN elements; all NaN: rank 0, a NaN
+        ranks = q_vector * _wrap(np.sum(~nan, axis=-1, keepdims=True) - 1)
+        ranks = where(ranks < 0, 0.0, ranks)
+    else:  # a NaN anywhere: the last rank, a NaN
+        ranks = where(_wrap(np.any(nan, axis=-1, keepdims=True)), float(n - 1), q_vector * (n - 1))
+    ranks = ranks.expand(out_shape + (q_vector.shape[0],))
+    if interpolation in ("lower", "higher", "nearest"):
+        ranks = {"lower": floor, "higher": ceil, "nearest": round}[interpolation](ranks)
+    below = ranks._data.astype(np.int64)
+    result = unary(TAKE_ALONG, values, (below, last, True))
+    if interpolation in ("linear", "midpoint"):
+        above = unary(TAKE_ALONG, values, (np.ceil(ranks._data).astype(np.int64), last, True))
+        if interpolation == "linear":
+            weights = ranks - _wrap(below.astype(ranks._data.dtype))
+        else:
+            weights = _wrap(np.where(ranks._data == below, 0.0, 0.5).astype(x._data.dtype))
+        result = result + weights * (above - result)
+    if isinstance(q, Tensor) and q._data.ndim == 1:
+        return transpose(result.unsqueeze(0), 0, -1).squeeze(-1)
+    return result.squeeze(-1)
+
+
+def quantile(x, q, dim=None, keepdim=False, *, interpolation="linear"):
+    return _quantile(x, q, dim, keepdim, interpolation, ignore_nan=False)
+
+
+def nanquantile(x, q, dim=None, keepdim=False, *, interpolation="linear"):
+    return _quantile(x, q, dim, keepdim, interpolation, ignore_nan=True)
+
+
+# --- unique, bincount, histc: counting, with no gradient -------------------------------------------
+
+def _no_derivative(node, error, message):
+    """A node for a result that PyTorch marks as requiring grad although the op has no
+    derivative: backward through it raises ``error(message)``. Not a registered op: it
+    has no rules to register."""
+    def refuse(g):
+        raise error(message)
+    return Op(node, None, node, refuse, refuse, None, False, False, False)
+
+
+_UNIQUE_NODES = {
+    "unique": _no_derivative("Unique2Backward0", NotImplementedError,
+                             "the derivative for '_unique2' is not implemented."),
+    "unique_dim": _no_derivative("UniqueDimBackward0", NotImplementedError,
+                                 "the derivative for 'unique_dim' is not implemented."),
+    "unique_consecutive": _no_derivative("UniqueConsecutiveBackward0", NotImplementedError,
+                                         "the derivative for 'unique_consecutive' is not implemented."),
+}
+_BINCOUNT_NODE = _no_derivative("torch::autograd::NotImplemented", RuntimeError,
+                                "derivative for aten::bincount is not implemented")
+
+
+def _without_derivative(op, data, source):
+    """``data`` as a tensor; it requires grad (through ``op``, which refuses backward)
+    when ``source`` does, as PyTorch's result does."""
+    out = _wrap(data)
+    if source is not None and source._requires_grad and STATE.enabled and data.dtype.kind in "fc":
+        record(op, out, (source,), ())
+    return out
+
+
+def _unique_dim(a, dim):
+    """np.unique along ``dim`` with PyTorch's handling of empty tensors."""
+    if a.shape[dim] == 0:
+        return a, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    if a.size == 0:
+        raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied")
+    return np.unique(a, return_inverse=True, return_counts=True, axis=dim)
+
+
+def _unique_results(x, node, values, inverse, counts, return_inverse, return_counts):
+    out = [_without_derivative(_UNIQUE_NODES[node], values, x)]
+    if return_inverse:
+        out.append(_wrap(np.asarray(inverse, dtype=np.int64)))
+    if return_counts:
+        out.append(_wrap(np.asarray(counts, dtype=np.int64)))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def unique(x, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """The distinct elements (slices along ``dim``) in ascending order, as PyTorch's CPU
+    kernel returns them whether or not ``sorted``. NaNs are all distinct."""
+    a = x._data
+    if dim is None:
+        values, inverse, counts = np.unique(a.ravel(), return_inverse=True, return_counts=True, equal_nan=False)
+        inverse = inverse.reshape(a.shape)
+        return _unique_results(x, "unique", values, inverse, counts, return_inverse, return_counts)
+    if a.ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    values, inverse, counts = _unique_dim(a, wrap_dim(dim, a.ndim))
+    return _unique_results(x, "unique_dim", values, inverse.reshape(-1), counts, return_inverse, return_counts)
+
+
+def unique_consecutive(x, return_inverse=False, return_counts=False, dim=None):
+    """Collapses each run of equal consecutive elements (slices along ``dim``) to one."""
+    a = x._data
+    if dim is None:
+        rows = a.reshape(-1, 1)
+    else:
+        if a.ndim == 0:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        dim = wrap_dim(dim, a.ndim)
+        rows = np.moveaxis(a, dim, 0).reshape(a.shape[dim], -1)
+    new_run = np.ones(rows.shape[0], dtype=bool)
+    new_run[1:] = np.any(rows[1:] != rows[:-1], axis=1)
+    starts = np.flatnonzero(new_run)
+    counts = np.diff(np.append(starts, rows.shape[0]))
+    inverse = np.cumsum(new_run) - 1
+    if dim is None:
+        values, inverse = a.reshape(-1)[starts], inverse.reshape(a.shape)
+    else:
+        values = np.take(a, starts, axis=dim)
+    return _unique_results(x, "unique_consecutive", values, inverse, counts, return_inverse, return_counts)
+
+
+def bincount(input, weights=None, minlength=0):
+    a = input._data
+    if a.dtype.kind not in "iu":
+        raise NotImplementedError(f'"bincount_cpu" not implemented for \'{_type_name(a.dtype)}\'')
+    if minlength < 0:
+        raise RuntimeError("minlength should be >= 0")
+    if a.ndim == 1 and a.size == 0:
+        return _wrap(np.zeros(minlength, dtype=np.int64))
+    if a.ndim != 1 or a.min() < 0:
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    if weights is None:
+        return _wrap(np.bincount(a, minlength=minlength).astype(np.int64))
+    w = weights._data
+    if w.ndim != 1 or w.shape[0] != a.shape[0]:
+        raise RuntimeError("weights should be 1-d and have the same length as input")
+    out_dtype = np.float32 if w.dtype == np.float32 else np.float64
+    counts = np.bincount(a, weights=w.astype(np.float64), minlength=minlength).astype(out_dtype)
+    return _without_derivative(_BINCOUNT_NODE, counts, weights)
+
+
+def histc(input, bins=100, min=0, max=0):
+    """Counts in ``bins`` equal bins between min and max (the data's range when both are
+    equal); the bin of each element computed in the input's precision, as PyTorch does."""
+    a = input._data
+    _floating_only(input, "histogram_cpu")
+    if bins <= 0:
+        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+    lo, hi = float(min), float(max)
+    if lo == hi and a.size:
+        lo, hi = float(a.min()), float(a.max())
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        raise RuntimeError(f"torch.histc: range of [{lo:g}, {hi:g}] is not finite")
+    if lo >= hi:
+        raise RuntimeError("torch.histc: max must be larger than min")
+    left, right = a.dtype.type(lo), a.dtype.type(hi)
+    inside = a[(a >= left) & (a <= right)]
+    with np.errstate(over="ignore", invalid="ignore"):
+        position = ((inside - left) * bins / (right - left)).astype(np.int64)
+    position = np.minimum(position, bins - 1)  # the right edge belongs to the last bin
+    return _wrap(np.bincount(position, minlength=bins).astype(a.dtype))
+
+
+# --- Tensor methods --------------------------------------------------------------------------
+
+Tensor.prod = prod
+Tensor.cumsum = cumsum
+Tensor.cumsum_ = inplace_method(cumsum, "cumsum_")
+Tensor.cumprod = cumprod
+Tensor.cumprod_ = inplace_method(cumprod, "cumprod_")
+Tensor.cummax = cummax
+Tensor.cummin = cummin
+Tensor.logcumsumexp = logcumsumexp
+Tensor.sort = sort
+Tensor.argsort = argsort
+Tensor.msort = msort
+Tensor.topk = topk
+Tensor.kthvalue = kthvalue
+Tensor.median = median
+Tensor.nanmedian = nanmedian
+Tensor.mode = mode
+Tensor.quantile = quantile
+Tensor.nanquantile = nanquantile
+Tensor.unique = unique
+Tensor.unique_consecutive = unique_consecutive
+Tensor.bincount = bincount
+Tensor.histc = histc
