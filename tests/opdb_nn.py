@@ -607,9 +607,5 @@ ERRORS = [
 
 # (check, entry or error case, samples) -> the bug; see test_ops.KNOWN_BUGS
 KNOWN_BUGS = {
-    ("grad_fn", "linear", "no_bias_vector"): (
-        "linalg.py matmul(vector, matrix): PyTorch ends it with an in-place squeeze_ (SqueezeBackward4), "
-        "chainrule with squeeze (SqueezeBackward1); F.linear(1-d input, weight) without a bias is that matmul. "
-        "Cosmetic: values and gradients match (test_ops.MATMUL_NODE)."),
 }
 
