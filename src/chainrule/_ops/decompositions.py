@@ -359,18 +359,17 @@ def det(A, *, out=None):
     return unary(DET, A)
 
 
-def _slogdet_layout(a):
-    return _layout([((), False), ((), True)])
+_SLOGDET_LAYOUT = _layout([((), False), ((), True)])  # sign (A's dtype), logabsdet (real)
 
 
 def _np_slogdet(a):
     sign, logabsdet = np.linalg.slogdet(a)
-    return _np_pack([sign, logabsdet], a.shape[:-2], _slogdet_layout(a))
+    return _np_pack([sign, logabsdet], a.shape[:-2], _SLOGDET_LAYOUT)
 
 
 def _slogdet_grad(g, a, packed):
     """(g_logabsdet - i Im(g_sign* sign)) A^-H (the sign only matters for complex A)."""
-    layout = _slogdet_layout(a)
+    layout = _SLOGDET_LAYOUT
     sign, _ = _parts(packed, layout)
     g_sign, g_logabs = _parts(g, layout)
     if a.is_complex():
@@ -379,7 +378,7 @@ def _slogdet_grad(g, a, packed):
 
 
 def _slogdet_tangent(t, a, packed):
-    layout = _slogdet_layout(a)
+    layout = _SLOGDET_LAYOUT
     sign, _ = _parts(packed, layout)
     trace = diagonal(solve(a, t)).sum(-1)
     if a.is_complex():
@@ -395,7 +394,7 @@ SLOGDET_OUT = defop("linalg_slogdet_output", _np_part, **_part_rules("LinalgSlog
 def linalg_slogdet(A, *, out=None):
     """``(sign, logabsdet)``: det = sign * exp(logabsdet), without overflow."""
     _check_square_floating(A, "linalg.slogdet")
-    return named.linalg_slogdet(_outputs(SLOGDET_OUT, unary(SLOGDET, A), _slogdet_layout(A._data)))
+    return named.linalg_slogdet(_outputs(SLOGDET_OUT, unary(SLOGDET, A), _SLOGDET_LAYOUT))
 
 
 def slogdet(input):
@@ -1221,7 +1220,8 @@ def _lstsq_tangent(ta, tb, a, b, packed, rcond, residuals, vector):
 LSTSQ = defop("linalg_lstsq", _np_lstsq, node="LinalgLstsqBackward0",
               save=lambda ans, a, b, *params: (a, b, ans, *params),
               vjp=(lambda g, *saved: _lstsq_grads(g, *saved)[0], lambda g, *saved: _lstsq_grads(g, *saved)[1]),
-              jvp=(lambda t, *saved: _lstsq_tangent(t, None, *saved), lambda t, *saved: _lstsq_tangent(None, t, *saved)))
+              jvp=(lambda t, *saved: _lstsq_tangent(t, None, *saved),
+                   lambda t, *saved: _lstsq_tangent(None, t, *saved)))
 LSTSQ_OUT = defop("linalg_lstsq_output", _np_part, **_part_rules("LinalgLstsqBackward0"))
 
 
@@ -1454,14 +1454,13 @@ def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=N
                             upper if unpack_data else empty))
 
 
-def _lu_op(a, left, adjoint):
-    """op(A) as solved for: A^H if ``adjoint``; X A = B when not ``left``."""
-    return np.conj(np.swapaxes(a, -1, -2)) if adjoint else a
-
-
 def _np_lu_solve(lu_matrix, b, pivots, left, adjoint):
-    lower, upper = np.tril(lu_matrix, -1) + np.eye(lu_matrix.shape[-1], dtype=lu_matrix.dtype), np.triu(lu_matrix)
-    a = _lu_op(_np_permutation(pivots, lu_matrix.shape[-1], lu_matrix.dtype) @ lower @ upper, left, adjoint)
+    """A X = b (A^H if ``adjoint``; X A = b if not ``left``) for A = P L U, all of the packed
+    LU read (the gradient treats every element of it)."""
+    n = lu_matrix.shape[-1]
+    a = _np_permutation(pivots, n, lu_matrix.dtype) @ (np.tril(lu_matrix, -1) + np.eye(n, dtype=lu_matrix.dtype)) \
+        @ np.triu(lu_matrix)
+    a = np.conj(np.swapaxes(a, -1, -2)) if adjoint else a
     if left:
         return _solve(a, b)
     return np.swapaxes(_solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)

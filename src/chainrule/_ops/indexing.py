@@ -24,6 +24,42 @@ from .methods import inplace_method
 from .registry import Op, apply, broadcast_error, defop, unary
 from .shape import wrap_dim
 
+# --- small helpers ---------------------------------------------------------------------------------
+
+
+def _copy(x):
+    return np.array(x)  # an array even for a NumPy scalar (finite differences pass those)
+
+
+def _name(a):
+    """PyTorch's name of an array's dtype in messages: Float, Long..."""
+    return _LEGACY_NAMES[a.dtype.name]
+
+
+def _vector(a):
+    """A 0-d array as a 1-d one: PyTorch reads a 0-d tensor as one of size 1 along a dim."""
+    return a.reshape(1) if a.ndim == 0 else a
+
+
+def _at_dim(dim, index):
+    """The NumPy index that puts ``index`` along ``dim``: ``(:, :, index)`` for dim 2."""
+    return (slice(None),) * dim + (index,)
+
+
+def _zeros(shape, like):
+    return _wrap(np.zeros(shape, like._data.dtype))
+
+
+def _full(like, value):
+    return _wrap(np.full(like._data.shape, value, like._data.dtype))
+
+
+def _sum_to(g, shape):
+    """The engine reduces a gradient to its input's shape only where the output's shape
+    differs from it; a rule whose gradient can differ anyway reduces it itself."""
+    return g if g._data.shape == shape else g.sum_to_size(shape)
+
+
 # --- reading an index, as PyTorch does --------------------------------------------------------
 
 _BAD_ITEM = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
@@ -79,6 +115,8 @@ def _item(i):
     if isinstance(i, (int, np.integer)):
         return int(i)
     if isinstance(i, slice):
+        if all(s is None or s.__class__ is int for s in (i.start, i.stop, i.step)):
+            return i
         return slice(*(None if s is None else s.__index__() for s in (i.start, i.stop, i.step)))
     if isinstance(i, Tensor):
         data = i._data
@@ -302,6 +340,8 @@ def _view(x, view, node):
 
 def getitem(x, index):
     """``x[index]``: the view part first, then index tensors (see the module docstring)."""
+    if index.__class__ is int and x._data.ndim and -x._data.shape[0] <= index < x._data.shape[0]:
+        return unary(SELECT_BASIC, x, ((index,),))  # the most common index, without the general reading
     view, node, advanced = _parse(x._data.shape, index, True)
     if advanced is not None:
         return unary(INDEX, _view(x, view, node), (advanced[0],))
@@ -309,6 +349,7 @@ def getitem(x, index):
 
 
 def select(input, dim, index):
+    """The slice at ``index`` along ``dim``: a view without that dim."""
     ndim = input._data.ndim
     if ndim == 0:
         raise IndexError("select() cannot be applied to a 0-dim tensor.")
@@ -318,7 +359,7 @@ def select(input, dim, index):
     if not -size <= index < size:
         raise IndexError(f"select(): index {index} out of range for tensor of size {list(input._data.shape)} at "
                          f"dimension {dim}")
-    return unary(SELECT_BASIC, input, ((slice(None),) * dim + (index,),))
+    return unary(SELECT_BASIC, input, (_at_dim(dim, index),))
 
 
 # --- x[index] = value, index_put ----------------------------------------------------------------
@@ -346,20 +387,6 @@ INDEX_PUT = defop(
     jvp=(lambda t, index, accumulate, shape, values_shape: t if accumulate else _zero_at(t, index),
          lambda t, index, accumulate, shape, values_shape: apply(INDEX_PUT, (_zeros(shape, t), t),
                                                                  (index, accumulate))))
-
-
-def _sum_to(g, shape):
-    """The engine reduces a gradient to its input's shape only where the output's shape
-    differs from it; a rule whose gradient can differ anyway reduces it itself."""
-    return g if g._data.shape == shape else g.sum_to_size(shape)
-
-
-def _zeros(shape, like):
-    return _wrap(np.zeros(shape, like._data.dtype))
-
-
-def _full(like, value):
-    return _wrap(np.full(like._data.shape, value, like._data.dtype))
 
 
 def _check_values(x, values, advanced, accumulate=False):
@@ -493,15 +520,6 @@ def _overflow(dtype):
 # --- checking index arguments ----------------------------------------------------------------
 
 
-def _copy(x):
-    return np.array(x)  # an array even for a NumPy scalar (finite differences pass those)
-
-
-def _name(a):
-    """PyTorch's name of an array's dtype in messages: Float, Long..."""
-    return _LEGACY_NAMES[a.dtype.name]
-
-
 def _tensor_arg(value, fn, name, position):
     if not isinstance(value, Tensor):
         raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Tensor, not {_type_name(value)}")
@@ -513,16 +531,6 @@ def _first_bad(index, size, negative=False):
     where negative indices count from the end; None when all are in range."""
     bad = (index < (-size if negative else 0)) | (index >= size)
     return int(index[bad][0]) if bad.any() else None
-
-
-def _vector(a):
-    """A 0-d array as a 1-d one: PyTorch reads a 0-d tensor as one of size 1 along a dim."""
-    return a.reshape(1) if a.ndim == 0 else a
-
-
-def _at_dim(dim, index):
-    """The NumPy index that puts ``index`` along ``dim``: ``(:, :, index)`` for dim 2."""
-    return (slice(None),) * dim + (index,)
 
 
 # --- along a dim: index_select, index_add, index_copy, index_fill ------------------------------------
