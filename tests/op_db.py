@@ -690,7 +690,7 @@ OPS = [
     Entry("frac", lambda lib, x: lib.frac(x), unary_samples, covers=("frac",)),
     Entry("nan_to_num", lambda lib, x, nan, posinf, neginf: x.nan_to_num(nan, posinf, neginf),
           nan_to_num_samples, covers=("nan_to_num",)),
-    Entry("sgn", lambda lib, x: lib.sgn(x), kink_samples(0.0), covers=("sign",), dtypes=ALL),
+    Entry("sgn", lambda lib, x: lib.sgn(x), kink_samples(0.0), covers=("sgn",), dtypes=ALL),
     Entry("sgn_complex", lambda lib, x, y, i: lib.sgn(x + y * i).imag, complex_pair_samples,
           covers=("sgn", "imag")),
     Entry("angle", lambda lib, x: lib.angle(x), kink_samples(0.0), covers=("angle",), dtypes=NUMBERS),

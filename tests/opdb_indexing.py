@@ -633,16 +633,5 @@ ERRORS = [
     ErrorCase("select_function_oob", lambda lib, x: lib.select(x, 1, 4), (_m(3, 4),)),
 ]
 
-# where(condition) reads a 0-d condition as a vector of one element (PyTorch's nonzero)
-WHERE_0D = ("elementwise.py where(condition) with one argument calls np.nonzero on the condition's array; NumPy 2 "
-            "refuses 0-d arrays ('Calling nonzero on 0d arrays is not allowed'), PyTorch returns (tensor([0]),) or "
-            "(tensor([], dtype=torch.int64),). Fix: return indexing.nonzero(condition, as_tuple=True).")
-
-COPY_NODE = ("elementwise.py COPY (copy_, and x[index] = v where the index keeps every element): its node is named "
-             "'CopyBackwards'; PyTorch's is 'torch::autograd::CopyBackwards' (repr shows CopyBackwards).")
-
 KNOWN_BUGS = {
-    ("torch", "where_condition", ("scalar", "scalar_zero")): WHERE_0D,
-    ("golden", "where_condition", ("scalar", "scalar_zero")): WHERE_0D,
-    ("grad_fn", "setitem_forms", "big_stop"): COPY_NODE,
 }

@@ -770,9 +770,6 @@ ERRORS = [
               (np.eye(2, dtype="float32"), np.array([1, 2]), _m(2, 2))),
 ]
 
-COPY_NODE = (
-    "elementwise.py: the COPY op (x.copy_(src)) names its node 'CopyBackwards'; PyTorch's is "
-    "'torch::autograd::CopyBackwards' (linalg.matrix_power(A, 0) is A.clone().copy_(I), as in PyTorch).")
 GRADCHECK_NONDIFF_OUTPUT = (
     "autograd/gradcheck.py: the numerical Jacobian is compared for every float output, also one that doesn't "
     "require grad (lstsq's singular_values, from the gelsd/gelss drivers): numerical nonzero vs analytical 0. "
@@ -780,6 +777,5 @@ GRADCHECK_NONDIFF_OUTPUT = (
     "torch.autograd.gradcheck passes on these samples.")
 
 KNOWN_BUGS = {
-    ("grad_fn", "matrix_power", "n0"): COPY_NODE,
     ("gradcheck", "lstsq", ("tall_gelsd", "square_gelss", "vector", "batch")): GRADCHECK_NONDIFF_OUTPUT,
 }

@@ -547,14 +547,7 @@ ERRORS = [
 # Bugs outside this family's files (or deliberate differences from PyTorch): strict xfails
 # that fail as soon as the bug is fixed.
 KNOWN_BUGS = {
-    ("error", "invert_float", None): (
-        "_tensor.py Tensor.__invert__ of a float tensor calls bitwise_not, whose error is PyTorch's for "
-        "torch.bitwise_not (NotImplementedError '\"bitwise_not_cpu\" not implemented for 'Float''); PyTorch's ~ "
-        "raises TypeError '~ (operator.invert) is only implemented on integer and Boolean-type tensors'."),
     ("torch_second_order", "sinc", "at_zero"): (
         "unary.py sinc (a deliberate difference): chainrule's second derivative at 0 is sinc''(0) = -pi^2/3, "
         "which gradgradcheck confirms; PyTorch's is nan there (its sinc_backward divides 0 by 0 under a where)."),
-    ("covers", "sgn", None): (
-        "op_db.py's 'sgn' entry claims covers=('sign',), but sgn of a real tensor now records SgnBackward0 (the "
-        "'sgn' op), as in PyTorch, and never runs 'sign': its covers should be ('sgn',)."),
 }

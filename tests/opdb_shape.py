@@ -719,17 +719,5 @@ ERRORS = [
     ErrorCase("select_scalar", lambda lib, x: x.select(0, 0), (_m(),)),
 ]
 
-MULTI_OUTPUT_VIEW_INPLACE = (
-    "inplace.py: an in-place op on one output of split/chunk/unbind (or of iterating a tensor) that requires "
-    "grad succeeds in chainrule. PyTorch refuses: 'Output 1 of Split is a view and is being modified inplace. "
-    "This view is the output of a function that returns multiple views. Such functions do not allow the output "
-    "views to be modified inplace. You should replace the inplace operation by an out-of-place one.' (Unbind, "
-    "SplitWithSizes likewise). joining.py records each output as a view through the registry ops 'split', "
-    "'split_with_sizes' and 'unbind' (one node per output); inplace._check_allowed would refuse views whose last "
-    "view step is one of these ops, under grad mode, naming the output's position (which the view step would "
-    "then have to carry).")
-
 KNOWN_BUGS = {
-    ("error", "split_output_inplace", None): MULTI_OUTPUT_VIEW_INPLACE,
-    ("error", "unbind_output_inplace", None): MULTI_OUTPUT_VIEW_INPLACE,
 }

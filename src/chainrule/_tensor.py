@@ -555,7 +555,12 @@ class Tensor:
         return _unary.abs(self)
 
     def __invert__(self):
-        return _ew.logical_not(self) if self._data.dtype.kind == "b" else _ew.bitwise_not(self)
+        kind = self._data.dtype.kind
+        if kind == "b":
+            return _ew.logical_not(self)
+        if kind not in "iu":
+            raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+        return _ew.bitwise_not(self)
 
     def __and__(self, other):
         return _ew.bitwise_and(self, other)

@@ -525,7 +525,7 @@ def fill(x, value):
     return unary(FILL, x, (value,))
 
 
-COPY = defop("copy", lambda x, src: np.broadcast_to(src, x.shape).astype(x.dtype), node="CopyBackwards",
+COPY = defop("copy", lambda x, src: np.broadcast_to(src, x.shape).astype(x.dtype), node="torch::autograd::CopyBackwards",
              vjp=(lambda g: zeros_like(g), lambda g: g),
              jvp=(lambda t: zeros_like(t), lambda t: t))
 
@@ -547,7 +547,7 @@ WHERE = defop("where", np.where, node="WhereBackward0",
 def where(condition, x=None, y=None):
     """``where(cond, x, y)``: x where cond holds, else y. Numbers stay weakly typed."""
     if x is None and y is None:
-        return tuple(_wrap(i) for i in np.nonzero(condition._data))
+        return tuple(_wrap(i) for i in np.nonzero(np.atleast_1d(condition._data)))  # 0-d: one element
     like = x if _is_tensor(x) else y
     x_t = as_tensor_like(x, like) if _is_tensor(like) else as_tensor_like(x, condition)
     y_t = as_tensor_like(y, like) if _is_tensor(like) else as_tensor_like(y, condition)

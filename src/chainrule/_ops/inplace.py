@@ -28,6 +28,9 @@ from . import elementwise as ew
 from .registry import apply, current_grad_fn, defop, record, replay_view
 
 
+MULTI_OUTPUT_VIEWS = ("split", "split_with_sizes", "unbind")  # their last param: the output's position
+
+
 def _check_allowed(self):
     if not STATE.enabled:
         return
@@ -37,6 +40,14 @@ def _check_allowed(self):
     if base is not None and base.grad_fn is None and base._requires_grad:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place "
                            "operation.")
+    if base is not None and self._requires_grad:
+        op, params = self._view_steps[-1]
+        if op.name in MULTI_OUTPUT_VIEWS:  # its node cannot be rebased on a CopySlices
+            raise RuntimeError(
+                f"Output {params[-1]} of {op.node_name[:-len('Backward0')]} is a view and is being modified inplace. This "
+                "view is the output of a function that returns multiple views. Such functions do not allow the "
+                "output views to be modified inplace. You should replace the inplace operation by an out-of-place "
+                "one.")
 
 
 def _alias(t):

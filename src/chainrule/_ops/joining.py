@@ -404,12 +404,24 @@ def _view_region(x, index):
     return x[index]  # index ends with ...: a 0-d result is a view too, not a copy
 
 
+def _output_region_rules(node):
+    """``_region_rules`` for one output of a multi-output view op: the params also carry
+    the output's position, which in-place ops need for PyTorch's error (see inplace.py)."""
+    return dict(node=node, view=True, save=lambda ans, x, index, position: (x._data.shape, index),
+                vjp=lambda g, shape, index: _embedded(g, shape, index),
+                jvp=lambda t, shape, index: _region(t, index))
+
+
+def _output_region(x, index, position):
+    return x[index]
+
+
 # a region of the input (a view), under PyTorch's name for each op that makes one; the
 # index is a tuple of slices with at most one int, ending in ...
 NARROW = defop("narrow", _view_region, **_region_rules("SliceBackward0"))
-SPLIT = defop("split", _view_region, **_region_rules("SplitBackward0"))
-SPLIT_WITH_SIZES = defop("split_with_sizes", _view_region, **_region_rules("SplitWithSizesBackward0"))
-UNBIND = defop("unbind", _view_region, **_region_rules("UnbindBackward0"))
+SPLIT = defop("split", _output_region, **_output_region_rules("SplitBackward0"))
+SPLIT_WITH_SIZES = defop("split_with_sizes", _output_region, **_output_region_rules("SplitWithSizesBackward0"))
+UNBIND = defop("unbind", _output_region, **_output_region_rules("UnbindBackward0"))
 
 
 def _region(x, index):
@@ -434,7 +446,9 @@ SELECT_BACKWARD = defop("select_backward", _embed, node="SelectBackwardBackward0
 def _slices(op, x, dim, pieces):
     """Views of ``x`` from ``start`` to ``stop`` along ``dim``, for each (start, stop) of ``pieces``."""
     lead = (slice(None),) * dim
-    return tuple(unary(op, x, (lead + (slice(a, max(a, b)), Ellipsis),)) for a, b in pieces)
+    if op is NARROW:
+        return tuple(unary(op, x, (lead + (slice(a, max(a, b)), Ellipsis),)) for a, b in pieces)
+    return tuple(unary(op, x, (lead + (slice(a, max(a, b)), Ellipsis), i)) for i, (a, b) in enumerate(pieces))
 
 
 def _between(bounds):
@@ -503,7 +517,7 @@ def unbind(input, dim=0):
     """The slices along ``dim``, each a view without that dim."""
     dim = wrap_dim_of_tensor(dim, input._data.ndim)
     lead = (slice(None),) * dim
-    return tuple(unary(UNBIND, input, (lead + (i, Ellipsis),)) for i in range(input._data.shape[dim]))
+    return tuple(unary(UNBIND, input, (lead + (i, Ellipsis), i)) for i in range(input._data.shape[dim]))
 
 
 def narrow(input, dim, start, length):
