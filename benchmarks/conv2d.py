@@ -9,8 +9,6 @@ column says so.
 """
 import argparse
 import os
-import statistics
-import time
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -19,6 +17,7 @@ import numpy as np  # noqa: E402
 from numpy.lib.stride_tricks import sliding_window_view  # noqa: E402
 
 import chainrule  # noqa: E402
+from timing import median_seconds  # noqa: E402
 
 BATCH, CHANNELS_IN, SIZE, CHANNELS_OUT, KERNEL = 16, 1, 28, 8, 3
 
@@ -63,14 +62,7 @@ def numpy_step(x, w, b):
 
 
 def ms_per_step(fn, repeats):
-    for _ in range(5):  # warm up
-        fn()
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1e3
+    return median_seconds(fn, repeats, warmup=5) * 1e3
 
 
 def main():

@@ -9,14 +9,13 @@ its column says so.
 """
 import argparse
 import os
-import statistics
-import time
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 
 import chainrule  # noqa: E402
+from timing import median_seconds  # noqa: E402
 
 N_OPS = 200
 STEPS = ("add", "mul", "sin", "exp", "tanh", "pow")  # cycled: values stay in (0, 3)
@@ -88,13 +87,7 @@ def run_numpy(x0):
 
 
 def per_op_us(fn, repeats):
-    fn()  # warm up
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) / N_OPS * 1e6
+    return median_seconds(fn, repeats, warmup=1) / N_OPS * 1e6
 
 
 def main():

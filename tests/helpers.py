@@ -37,7 +37,11 @@ def both(program):
 
 def assert_close(ours, theirs, rtol=1e-6, atol=1e-8):
     """Nested tuples/lists of tensors (or None, or plain values) match element by element."""
-    if isinstance(ours, (tuple, list)):
+    if isinstance(ours, dict):
+        assert isinstance(theirs, dict) and list(ours) == list(theirs)
+        for key in ours:
+            assert_close(ours[key], theirs[key], rtol, atol)
+    elif isinstance(ours, (tuple, list)):
         assert isinstance(theirs, (tuple, list)) and len(ours) == len(theirs)
         for a, b in zip(ours, theirs):
             assert_close(a, b, rtol, atol)

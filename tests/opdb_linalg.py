@@ -770,12 +770,4 @@ ERRORS = [
               (np.eye(2, dtype="float32"), np.array([1, 2]), _m(2, 2))),
 ]
 
-GRADCHECK_NONDIFF_OUTPUT = (
-    "autograd/gradcheck.py: the numerical Jacobian is compared for every float output, also one that doesn't "
-    "require grad (lstsq's singular_values, from the gelsd/gelss drivers): numerical nonzero vs analytical 0. "
-    "PyTorch's gradcheck checks only the differentiable outputs (_differentiable_outputs); "
-    "torch.autograd.gradcheck passes on these samples.")
-
-KNOWN_BUGS = {
-    ("gradcheck", "lstsq", ("tall_gelsd", "square_gelss", "vector", "batch")): GRADCHECK_NONDIFF_OUTPUT,
-}
+KNOWN_BUGS = {}

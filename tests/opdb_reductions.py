@@ -626,12 +626,5 @@ ERRORS = [
 ]
 
 # (check, entry, samples) -> the bug, as in test_ops.KNOWN_BUGS
-SQUEEZE_INPLACE_NODE = (
-    "shape.py has no in-place squeeze_: PyTorch's quantile ends with values.squeeze_(-1) (grad_fn "
-    "SqueezeBackward4); chainrule composes quantile the same way but must use the out-of-place squeeze "
-    "(SqueezeBackward1). Values and gradients match.")
-
 KNOWN_BUGS = {
-    ("grad_fn", "quantile", None): SQUEEZE_INPLACE_NODE,
-    ("grad_fn", "nanquantile", None): SQUEEZE_INPLACE_NODE,
 }

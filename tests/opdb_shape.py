@@ -10,7 +10,7 @@ import itertools
 
 import numpy as np
 
-from op_db import ALL, Entry, ErrorCase, Sample
+from op_db import ALL, Entry, ErrorCase, Sample, squeeze_samples, t_samples, transpose_samples, unsqueeze_samples
 
 COMPLEX = ("complex64", "complex128")
 
@@ -482,6 +482,46 @@ def select_samples(g):
     yield Sample("noncontig", (g.noncontig(3, 4), 1, 3))
 
 
+# --- in-place views: a history that moves on, in a view and in a base ---------------------------
+
+def inplace_view_chain_samples(g):
+    yield Sample("matrix", (g(2, 1, 3),))
+    yield Sample("noncontig", (g.noncontig(2, 1, 3),))
+
+
+def _inplace_view_chain(x):
+    """squeeze_, t_, unsqueeze_, transpose_ one after another on one tensor."""
+    y = x * 2
+    y.squeeze_(1).t_()
+    return y.unsqueeze_(-1).transpose_(0, 2)
+
+
+def _inplace_view_of_view(x):
+    """A view reshaped in place stays a view of its base: ``mul_`` through it reaches the base."""
+    y = x * 2
+    view = y[1:]
+    view.unsqueeze_(0).transpose_(0, -1)
+    view.mul_(3)
+    return y
+
+
+def _inplace_view_of_base(x):
+    """A base reshaped in place after a view of it was taken: ``mul_`` through the view."""
+    y = x * 2
+    view = y[1]
+    y.unsqueeze_(0)
+    view.mul_(3)
+    return y
+
+
+def _squeeze_saved(x):
+    """mul saved y; squeeze_ bumped its version, so backward refuses (naming y's new node)."""
+    y = x.requires_grad_() * 1
+    z = y * y
+    y.squeeze_()
+    z.sum().backward()
+
+
 ENTRIES = [
     # reshaping: views of the input
     Entry("view_as", lambda lib, x, other: x.view_as(other), view_as_samples, covers=("view",), dtypes=ALL),
@@ -595,6 +635,24 @@ ENTRIES = [
           covers=("narrow",), dtypes=ALL),
     Entry("select_method", lambda lib, x, dim, index: x.select(dim, index), select_samples, covers=("select",),
           dtypes=ALL),
+    # in-place views: the out-of-place op's samples, on a copy (a leaf requiring grad is refused)
+    Entry("squeeze_", lambda lib, x, dim: x.clone().squeeze_() if dim is None else x.clone().squeeze_(dim),
+          squeeze_samples, covers=("squeeze_", "squeeze_dim_", "squeeze_dims_"), dtypes=ALL),
+    Entry("unsqueeze_", lambda lib, x, dim: x.clone().unsqueeze_(dim), unsqueeze_samples, covers=("unsqueeze_",),
+          dtypes=ALL),
+    Entry("transpose_", lambda lib, x, d0, d1: x.clone().transpose_(d0, d1), transpose_samples,
+          covers=("transpose_",), dtypes=ALL),
+    Entry("swapdims_", lambda lib, x, d0, d1: x.clone().swapdims_(dim0=d0, dim1=d1), _few(transpose_samples),
+          covers=("transpose_",)),
+    Entry("swapaxes_", lambda lib, x, d0, d1: x.clone().swapaxes_(axis0=d0, axis1=d1), _few(transpose_samples),
+          covers=("transpose_",)),
+    Entry("t_", lambda lib, x: x.clone().t_(), t_samples, covers=("t_",), dtypes=ALL),
+    Entry("inplace_view_chain", lambda lib, x: _inplace_view_chain(x), inplace_view_chain_samples,
+          covers=("squeeze_dim_", "t_", "unsqueeze_", "transpose_")),
+    Entry("inplace_view_of_view", lambda lib, x: _inplace_view_of_view(x), inplace_view_chain_samples,
+          covers=("unsqueeze_", "transpose_", "copy_slices", "as_strided_view")),
+    Entry("inplace_view_of_base", lambda lib, x: _inplace_view_of_base(x), inplace_view_chain_samples,
+          covers=("unsqueeze_", "copy_slices")),
 ]
 
 
@@ -717,7 +775,27 @@ ERRORS = [
     ErrorCase("select_index", lambda lib, x: x.select(0, 5), (_m(3, 4),)),
     ErrorCase("select_negative_index", lambda lib, x: x.select(-1, -5), (_m(3, 4),)),
     ErrorCase("select_scalar", lambda lib, x: x.select(0, 0), (_m(),)),
+    # in-place views
+    ErrorCase("squeeze__leaf", lambda lib, x: x.requires_grad_().squeeze_(), (_m(2, 1),)),
+    ErrorCase("unsqueeze__view_of_leaf", lambda lib, x: x.requires_grad_()[0].unsqueeze_(0), (_m(2, 3),)),
+    ErrorCase("t__split_output", lambda lib, x: (x.requires_grad_() * 1).split(2)[1].t_(), (_m(4, 2),)),
+    ErrorCase("t__3d", lambda lib, x: x.t_(), (_m(2, 3, 4),)),
+    ErrorCase("squeeze__dim", lambda lib, x: x.squeeze_(2), (_m(2, 1),)),
+    ErrorCase("squeeze__dims_repeated", lambda lib, x: x.squeeze_((1, -1)), (_m(2, 1),)),
+    ErrorCase("unsqueeze__dim", lambda lib, x: x.unsqueeze_(-4), (_m(2, 1),)),
+    ErrorCase("transpose__dim", lambda lib, x: x.transpose_(0, 2), (_m(2, 1),)),
+    ErrorCase("squeeze__saved", lambda lib, x: _squeeze_saved(x), (_m(2, 1),)),
 ]
 
+BASE_RESHAPED_IN_PLACE = (
+    "inplace.py/registry.py: a view records the view ops that take its base to it; when the base itself "
+    "is later reshaped in place (y.unsqueeze_(0)), replaying those steps on the new shape picks the "
+    "wrong region (y[1] of the new (1, 2, 1, 3) y is out of range / the whole tensor), so the view's "
+    "CopySlices and AsStrided nodes route the gradient wrongly. PyTorch keeps the view's "
+    "sizes/strides/offset in the storage instead.")
 KNOWN_BUGS = {
+    **{(check, "inplace_view_of_base", None): BASE_RESHAPED_IN_PLACE
+       for check in ("torch", "grad_fn", "golden", "torch_second_order", "gradcheck", "gradgradcheck", "jvp",
+                     "covers")},
 }
+

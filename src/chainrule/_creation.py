@@ -514,7 +514,41 @@ def initial_seed():
     return default_generator.initial_seed()
 
 
+_RNG_STATE_SIZE = 37  # PCG64: state and increment (16 bytes each), has_uint32 (1), uinteger (4)
+
+
+def get_rng_state():
+    """The default generator's state as a uint8 tensor (as PyTorch's ``ByteTensor``;
+    the bytes are NumPy's PCG64 state, not PyTorch's). ``set_rng_state`` restores it:
+
+    >>> state = chainrule.get_rng_state(); a = chainrule.rand(2)
+    >>> chainrule.set_rng_state(state); chainrule.equal(chainrule.rand(2), a)
+    True
+    """
+    st = default_generator._rng.bit_generator.state
+    raw = (st["state"]["state"].to_bytes(16, "little") + st["state"]["inc"].to_bytes(16, "little")
+           + bytes([st["has_uint32"]]) + st["uinteger"].to_bytes(4, "little"))
+    return _wrap(np.frombuffer(raw, dtype=np.uint8).copy())
+
+
+def set_rng_state(new_state):
+    if not isinstance(new_state, Tensor) or new_state._data.dtype != np.uint8:
+        raise TypeError("RNG state must be a torch.ByteTensor")
+    if new_state._data.size != _RNG_STATE_SIZE:
+        raise RuntimeError(f"Expected a CPUGeneratorImplState of size {_RNG_STATE_SIZE} but found the input "
+                           f"RNG state size to be {new_state._data.size}")
+    raw = new_state._data.tobytes()
+    default_generator._rng.bit_generator.state = {
+        "bit_generator": "PCG64",
+        "state": {"state": int.from_bytes(raw[:16], "little"), "inc": int.from_bytes(raw[16:32], "little")},
+        "has_uint32": raw[32], "uinteger": int.from_bytes(raw[33:37], "little")}
+
+
 def _rng(generator):
+    from ._ops import registry  # noqa: PLC0415  (the registry loads after this module)
+    if registry.BATCHING:  # every random draw comes through here: vmap's randomness= decides
+        from ._functorch.batched import check_randomness  # noqa: PLC0415
+        check_randomness()
     return (generator or default_generator)._rng
 
 

@@ -23,6 +23,7 @@ from .elementwise import where, zeros_like
 from .inplace import _type_word
 from .methods import inplace_method
 from .reductions import sum as _sum
+from .batching import dim_params, elementwise
 from .registry import apply, binary, defop, unary
 from .shape import wrap_dim
 from .unary import clamp, exp, relu, sigmoid, sigmoid_backward, tanh
@@ -148,7 +149,8 @@ def _prelu(x, w):
     return np.where(x > 0, x, w * x)
 
 
-PRELU = defop("prelu", _prelu, node="PreluKernelBackward0",
+# prelu (below) shapes the weight to broadcast against the input: a batch broadcasts too
+PRELU = defop("prelu", _prelu, batch=elementwise, node="PreluKernelBackward0",
               save=lambda ans, x, w: (x, w),
               vjp=(lambda g, x, w: where(x > 0, g, g * w), lambda g, x, w: where(x > 0, 0.0, g * x)),
               jvp=(lambda t, x, w: where(x > 0, t, t * w), lambda t, x, w: where(x > 0, 0.0, t * x)))
@@ -316,7 +318,8 @@ def _gelu_curvature(x, approximate):
 
 # gelu' needs erf: one op instead of six on every backward (PyTorch's gelu_backward)
 GELU_BACKWARD = defop(
-    "gelu_backward", lambda g, x, approximate: g * _gelu_slope(x, approximate), node="GeluBackwardBackward0",
+    "gelu_backward", lambda g, x, approximate: g * _gelu_slope(x, approximate), batch=elementwise,
+    node="GeluBackwardBackward0",
     save=lambda ans, g, x, approximate: (g, x, approximate),
     vjp=(lambda gg, g, x, a: gelu_backward(gg, x, a), lambda gg, g, x, a: gg * g * _gelu_curvature(x, a)),
     jvp=(lambda t, g, x, a: gelu_backward(t, x, a), lambda t, g, x, a: t * g * _gelu_curvature(x, a)))
@@ -466,7 +469,7 @@ def _half(t, dim, k):
     return t[(slice(None),) * dim + (slice(k * n, (k + 1) * n),)]
 
 
-CAT_HALVES = defop("cat_halves", lambda a, b, dim: np.concatenate((a, b), axis=dim), node="CatBackward0",
+CAT_HALVES = defop("cat_halves", lambda a, b, dim: np.concatenate((a, b), axis=dim), batch=dim_params(0), node="CatBackward0",
                    save=lambda ans, a, b, dim: (dim,),
                    vjp=(lambda g, dim: _half(g, dim, 0), lambda g, dim: _half(g, dim, 1)),
                    jvp=(lambda t, dim: cat_halves(t, zeros_like(t), dim),
@@ -492,7 +495,7 @@ def _glu_jvp(t, x, dim):
     return _half(t, dim, 0) * sb + sigmoid_backward(_half(t, dim, 1) * a, sb)
 
 
-GLU = defop("glu", _glu, node="GluBackward0", save=lambda ans, x, dim: (x, dim), vjp=_glu_vjp, jvp=_glu_jvp)
+GLU = defop("glu", _glu, batch=dim_params(0), node="GluBackward0", save=lambda ans, x, dim: (x, dim), vjp=_glu_vjp, jvp=_glu_jvp)
 
 
 def glu(input, dim=-1):
@@ -546,7 +549,7 @@ def _dot_along(a, b, dim):
 # the gradient of softmax is y (g - <g, y>), one op (PyTorch's _softmax_backward_data); its
 # rules: linear in g, and d/dy gives gg (g - <g, y>) - g <gg, y>
 SOFTMAX_BACKWARD = defop(
-    "softmax_backward", _along(_softmax_backward), node="SoftmaxBackwardDataBackward0",
+    "softmax_backward", _along(_softmax_backward), batch=dim_params(0), node="SoftmaxBackwardDataBackward0",
     save=lambda ans, g, y, dim: (g, y, dim),
     vjp=(lambda gg, g, y, dim: softmax_backward(gg, y, dim),
          lambda gg, g, y, dim: gg * (g - _dot_along(g, y, dim)) - g * _dot_along(gg, y, dim)),
@@ -559,13 +562,13 @@ def softmax_backward(g, y, dim):
 
 
 # exp(x - max) / sum, stable where the composed exp(x) overflows
-SOFTMAX = defop("softmax", _along(_softmax), node="SoftmaxBackward0", save=lambda ans, x, dim: (ans, dim),
+SOFTMAX = defop("softmax", _along(_softmax), batch=dim_params(0), node="SoftmaxBackward0", save=lambda ans, x, dim: (ans, dim),
                 vjp=lambda g, ans, dim: softmax_backward(g, ans, dim),
                 jvp=lambda t, ans, dim: softmax_backward(t, ans, dim), elementwise=True)
 
 # the gradient of log_softmax is g - exp(y) sum(g), one op (_log_softmax_backward_data)
 LOG_SOFTMAX_BACKWARD = defop(
-    "log_softmax_backward", _along(_log_softmax_backward), node="LogSoftmaxBackwardDataBackward0",
+    "log_softmax_backward", _along(_log_softmax_backward), batch=dim_params(0), node="LogSoftmaxBackwardDataBackward0",
     save=lambda ans, g, y, dim: (g, y, dim),
     vjp=(lambda gg, g, y, dim: gg - _dot_along(gg, exp(y), dim),
          lambda gg, g, y, dim: -gg * exp(y) * _sum(g, dim, True)),
@@ -578,7 +581,7 @@ def log_softmax_backward(g, y, dim):
 
 
 # x - max - log(sum(exp(x - max))): finite where the composed log(softmax) gives -inf
-LOG_SOFTMAX = defop("log_softmax", _along(_log_softmax), node="LogSoftmaxBackward0",
+LOG_SOFTMAX = defop("log_softmax", _along(_log_softmax), batch=dim_params(0), node="LogSoftmaxBackward0",
                     save=lambda ans, x, dim: (ans, dim),
                     vjp=lambda g, ans, dim: log_softmax_backward(g, ans, dim),
                     jvp=lambda t, ans, dim: t - _dot_along(exp(ans), t, dim), elementwise=True)

@@ -27,6 +27,7 @@ from .elementwise import (TENSOR_OR_NUMBER, _conj, _is_complex, _is_tensor, _no_
                           tensor_method, type_name, where, without_derivative, zeros_like)
 from .inplace import apply_inplace
 from .methods import inplace_method
+from .batching import elementwise
 from .registry import apply, defop, unary
 from .unary import exp
 
@@ -59,7 +60,7 @@ def _fmod(a, b):
 
 
 # x - trunc(x / y) * y: slope 1 in x, -trunc(x / y) in y
-FMOD = defop("fmod", _fmod, node="FmodBackward1", save=lambda ans, x, y: (x, y),
+FMOD = defop("fmod", _fmod, batch=elementwise, node="FmodBackward1", save=lambda ans, x, y: (x, y),
              vjp=(lambda g, x, y: g, lambda g, x, y: -g * div(x, y, rounding_mode="trunc")),
              jvp=(lambda t, x, y: t, lambda t, x, y: -t * div(x, y, rounding_mode="trunc")))
 
@@ -121,11 +122,12 @@ def _inverse_square_norm(x, y):
     return 1 / where(square == 0, 1.0, square)
 
 
-ATAN2 = defop("atan2", np.arctan2, node="Atan2Backward0", save=lambda ans, x, y: (x, y),
+ATAN2 = defop("atan2", np.arctan2, batch=elementwise, node="Atan2Backward0", save=lambda ans, x, y: (x, y),
               vjp=(lambda g, x, y: g * (y * _inverse_square_norm(x, y)),
                    lambda g, x, y: g * (-x * _inverse_square_norm(x, y))),
-              jvp=(lambda t, x, y: t * (y * _inverse_square_norm(x, y)),
-                   lambda t, x, y: t * (-x * _inverse_square_norm(x, y))))
+              # forward AD divides by x^2 + y^2 as is: NaN at the origin, as PyTorch's
+              jvp=(lambda t, x, y: t * y / (x * x + y * y),
+                   lambda t, x, y: -t * x / (x * x + y * y)))
 
 
 def atan2(x, other):
@@ -140,7 +142,7 @@ def atan2(x, other):
 arctan2 = atan2
 
 # hypot' = x / hypot (nan at the origin, as in PyTorch)
-HYPOT = defop("hypot", np.hypot, node="HypotBackward0", save=lambda ans, x, y: (x, y, ans),
+HYPOT = defop("hypot", np.hypot, batch=elementwise, node="HypotBackward0", save=lambda ans, x, y: (x, y, ans),
               vjp=(lambda g, x, y, ans: g * (x / ans), lambda g, x, y, ans: g * (y / ans)),
               jvp=(lambda t, x, y, ans: t * (x / ans), lambda t, x, y, ans: t * (y / ans)))
 
@@ -182,9 +184,12 @@ def _fmin_share(a, b):
 
 
 def _defop_selection(name, forward, node, x_share, y_share):
-    return defop(name, forward, node=node, save=lambda ans, x, y: _shares(ans, x, y, x_share, y_share),
+    return defop(name, forward, batch=elementwise, node=node,
+                 save=lambda ans, x, y: _shares(ans, x, y, x_share, y_share),
                  vjp=(lambda g, to_x, to_y: g * to_x, lambda g, to_x, to_y: g * to_y),
-                 jvp=(lambda t, to_x, to_y: t * to_x, lambda t, to_x, to_y: t * to_y))
+                 # forward, PyTorch gives y's tangent alone where one input is nan (both
+                 # shares 1; the gradient goes to both)
+                 jvp=(lambda t, to_x, to_y: t * (to_x * (to_y < 1)), lambda t, to_x, to_y: t * to_y))
 
 
 MAXIMUM = _defop_selection("maximum", np.maximum, "MaximumBackward0", _larger_share,
@@ -234,7 +239,7 @@ def _sign_flip(ans, x):
     return plain(lambda out, a: np.where(a == 0, 0, out / np.where(a == 0, 1, a)), (ans, x), dtype=ans._data.dtype)
 
 
-COPYSIGN = defop("copysign", np.copysign, node="CopysignBackward0",
+COPYSIGN = defop("copysign", np.copysign, batch=elementwise, node="CopysignBackward0",
                  save=lambda ans, x, y: (_sign_flip(ans, x),),
                  vjp=(lambda g, flip: g * flip, lambda g, flip: zeros_like(g)),
                  jvp=(lambda t, flip: t * flip, lambda t, flip: zeros_like(t)))
@@ -280,7 +285,7 @@ def _x_slope_number_y(g, x, y, x_log, pole):
     return x_log(g, y) if y > pole else where(x == 0, 0.0, x_log(g, y))
 
 
-XLOGY = defop("xlogy", _xlogy, node="XlogyBackward0", save=lambda ans, x, y: (x, y),
+XLOGY = defop("xlogy", _xlogy, batch=elementwise, node="XlogyBackward0", save=lambda ans, x, y: (x, y),
               vjp=(lambda g, x, y: _x_slope(g, x, y, xlogy, 0), lambda g, x, y: g * x / y),
               jvp=(lambda t, x, y: _x_slope(t, x, y, xlogy, 0), lambda t, x, y: t * x / y))
 
@@ -292,7 +297,7 @@ XLOGY_NUMBER_Y = defop("xlogy_number_y", _xlogy, node="XlogyBackward2", save=lam
                        vjp=lambda g, x, y: _x_slope_number_y(g, x, y, xlogy, 0),
                        jvp=lambda t, x, y: _x_slope_number_y(t, x, y, xlogy, 0), elementwise=True)
 
-XLOG1PY = defop("xlog1py", _xlog1py, node="SpecialXlog1PyBackward0", save=lambda ans, x, y: (x, y),
+XLOG1PY = defop("xlog1py", _xlog1py, batch=elementwise, node="SpecialXlog1PyBackward0", save=lambda ans, x, y: (x, y),
                 vjp=(lambda g, x, y: _x_slope(g, x, y, xlog1py, -1), lambda g, x, y: g * x / (y + 1)),
                 jvp=(lambda t, x, y: _x_slope(t, x, y, xlog1py, -1), lambda t, x, y: t * x / (y + 1)))
 
@@ -346,11 +351,11 @@ def _logaddexp(a, b):
 
 
 # d/dx = exp(x) / (exp(x) + exp(y)) = 1 / (1 + exp(y - x)), finite for any x, y
-LOGADDEXP = defop("logaddexp", _logaddexp, node="LogaddexpBackward0", save=lambda ans, x, y: (x, y),
+LOGADDEXP = defop("logaddexp", _logaddexp, batch=elementwise, node="LogaddexpBackward0", save=lambda ans, x, y: (x, y),
                   vjp=(lambda g, x, y: g / (1 + exp(y - x)).conj(), lambda g, x, y: g / (1 + exp(x - y)).conj()),
                   jvp=(lambda t, x, y: t / (1 + exp(y - x)), lambda t, x, y: t / (1 + exp(x - y))))
 
-LOGADDEXP2 = defop("logaddexp2", np.logaddexp2, node="Logaddexp2Backward0", save=lambda ans, x, y: (x, y),
+LOGADDEXP2 = defop("logaddexp2", np.logaddexp2, batch=elementwise, node="Logaddexp2Backward0", save=lambda ans, x, y: (x, y),
                    vjp=(lambda g, x, y: g / (1 + 2 ** (y - x)), lambda g, x, y: g / (1 + 2 ** (x - y))),
                    jvp=(lambda t, x, y: t / (1 + 2 ** (y - x)), lambda t, x, y: t / (1 + 2 ** (x - y))))
 
@@ -380,11 +385,11 @@ def _lerp(start, end, weight):
     return np.where(np.abs(weight) < 0.5, start + weight * diff, end - diff * (1 - weight))
 
 
-LERP_SCALAR = defop("lerp_scalar", _lerp, node="LerpBackward0", save=lambda ans, start, end, w: (w,),
+LERP_SCALAR = defop("lerp_scalar", _lerp, batch=elementwise, node="LerpBackward0", save=lambda ans, start, end, w: (w,),
                     vjp=(lambda g, w: g * _conj(1 - w), lambda g, w: g * _conj(w)),
                     jvp=(lambda t, w: t * (1 - w), lambda t, w: t * w))
 
-LERP = defop("lerp", _lerp, node="LerpBackward1", save=lambda ans, start, end, w: (start, end, w),
+LERP = defop("lerp", _lerp, batch=elementwise, node="LerpBackward1", save=lambda ans, start, end, w: (start, end, w),
              vjp=(lambda g, start, end, w: g * (1 - w).conj(), lambda g, start, end, w: g * w.conj(),
                   lambda g, start, end, w: g * (end - start).conj()),
              jvp=(lambda t, start, end, w: t * (1 - w), lambda t, start, end, w: t * w,
@@ -430,7 +435,7 @@ def _pointwise_value(name, x, tensor1, tensor2, value):
     return x, tensor1, tensor2, dtype, value
 
 
-ADDCMUL = defop("addcmul", lambda x, t1, t2, value: x + value * t1 * t2, node="AddcmulBackward0",
+ADDCMUL = defop("addcmul", lambda x, t1, t2, value: x + value * t1 * t2, batch=elementwise, node="AddcmulBackward0",
                 save=lambda ans, x, t1, t2, value: (t1, t2, value),
                 vjp=(lambda g, t1, t2, value: g, lambda g, t1, t2, value: g * (t2 * value).conj(),
                      lambda g, t1, t2, value: g * (t1 * value).conj()),
@@ -446,7 +451,7 @@ def addcmul(x, tensor1, tensor2, *, value=1):
     return apply(ADDCMUL, (x, tensor1, tensor2), (value,), dtype)
 
 
-ADDCDIV = defop("addcdiv", lambda x, t1, t2, value: x + value * t1 / t2, node="AddcdivBackward0",
+ADDCDIV = defop("addcdiv", lambda x, t1, t2, value: x + value * t1 / t2, batch=elementwise, node="AddcdivBackward0",
                 save=lambda ans, x, t1, t2, value: (t1, t2, value),
                 vjp=(lambda g, t1, t2, value: g, lambda g, t1, t2, value: g * (value / t2).conj(),
                      lambda g, t1, t2, value: -g * (value * t1 / (t2 * t2)).conj()),
@@ -594,7 +599,7 @@ def _comparison_inplace(name, fn, kernel, number_node, tensor_node):
     tensor), with zero gradients: the history of x before it no longer counts."""
     number_op = defop(f"{name}_number_inplace", lambda x, s: fn(x, s).astype(x.dtype), node=number_node,
                       vjp=_zero, jvp=_zero, elementwise=True, number_operand=True)
-    tensor_op = defop(f"{name}_inplace", lambda x, y: fn(x, y).astype(x.dtype), node=tensor_node,
+    tensor_op = defop(f"{name}_inplace", lambda x, y: fn(x, y).astype(x.dtype), batch=elementwise, node=tensor_node,
                       vjp=(_zero, _zero), jvp=(_zero, _zero))
 
     def compute(x, other):

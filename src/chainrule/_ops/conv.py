@@ -26,6 +26,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .._tensor import _C_TYPE_NAMES, _LEGACY_NAMES
+from .batching import batch_size
 from .registry import apply, defop, unary
 from .resampling import constant_pad_nd
 from .shape import wrap_dim
@@ -181,14 +182,48 @@ def _bias_rule(g, x, w, params):
 _INPUT_JVP = lambda t, x, w, params: _convolution(t, w, None, params)
 _WEIGHT_JVP = lambda t, x, w, params: _convolution(x, t, None, params)
 
-CONVOLUTION = defop("convolution", _convolve, node="ConvolutionBackward0",
+def _fold_batch(op, args, batched, params, dtype):
+    """vmap's rule, as functorch's: a batched input alone joins the convolution's own
+    batch N; a batched weight (or bias) makes the batch B more groups, the samples'
+    channels side by side: (B, N, C, ...) -> (N, B*C, ...), weights (B*Cout, ...).
+
+    >>> # conv of x (3, 2, 4, 5) [B, N, C, L] by w (3, 6, 4, 2): one conv, groups=3
+    """
+    x, w = args[0], args[1]
+    size = batch_size(args, batched)
+    if not batched[1]:
+        if len(args) == 3 and batched[2]:  # a batched bias alone: added after, per sample
+            bias = args[2]
+            if batched[0]:
+                out = _fold_batch(CONVOLUTION_NO_BIAS, args[:2], batched[:2], params, dtype)
+            else:
+                out = apply(CONVOLUTION_NO_BIAS, args[:2], params, dtype)
+                out = out.expand((size,) + out._data.shape)
+            return out + bias.reshape(bias._data.shape[:1] + (1, -1) + (1,) * (out._data.ndim - 3))
+        n = x._data.shape[1]
+        out = apply(op, (x.reshape((size * n,) + x._data.shape[2:]),) + tuple(args[1:]), params, dtype)
+        return out.reshape((size, n) + out._data.shape[1:])
+    if not batched[0]:
+        x = x.expand((size,) + x._data.shape)
+    n, channels = x._data.shape[1:3]
+    x = x.movedim(0, 1).reshape((n, size * channels) + x._data.shape[3:])
+    w = w.reshape((-1,) + w._data.shape[2:])
+    rest = ()
+    if len(args) == 3:
+        b = args[2] if batched[2] else args[2].expand((size,) + args[2]._data.shape)
+        rest = (b.reshape(-1),)
+    out = apply(op, (x, w) + rest, params[:-1] + (params[-1] * size,), dtype)
+    return out.reshape((n, size, -1) + out._data.shape[2:]).movedim(1, 0)
+
+
+CONVOLUTION = defop("convolution", _convolve, batch=_fold_batch, node="ConvolutionBackward0",
                     save=lambda ans, x, w, b, *params: (x, w, params),
                     vjp=(_input_rule, _weight_rule, _bias_rule),
                     jvp=(_INPUT_JVP, _WEIGHT_JVP,
                          lambda t, x, w, params: t.reshape((1, t.shape[0]) + (1,) * len(params[0]))))
 
 CONVOLUTION_NO_BIAS = defop("convolution_no_bias", lambda x, w, *params: _convolve(x, w, None, *params),
-                            node="ConvolutionBackward0",
+                            batch=_fold_batch, node="ConvolutionBackward0",
                             save=lambda ans, x, w, *params: (x, w, params),
                             vjp=(_input_rule, _weight_rule), jvp=(_INPUT_JVP, _WEIGHT_JVP))
 
@@ -430,12 +465,26 @@ def _fold(cols, output_size, kernel, dilation, padding, stride):
     return out if batched else out[0]
 
 
-IM2COL = defop("im2col", _unfold, node="Im2ColBackward0",
+def _batch_as_n(ndim):
+    """vmap's rule for im2col / col2im, which take an optional leading N: a sample without
+    N takes the batch as its N, a sample with one has the batch folded into it. ``ndim``:
+    the rank of a sample with N."""
+    def rule(op, args, batched, params, dtype):
+        x = args[0]
+        shape = x._data.shape
+        if len(shape) == ndim:
+            return apply(op, (x,), params, dtype)
+        out = apply(op, (x.reshape((shape[0] * shape[1],) + shape[2:]),), params, dtype)
+        return out.reshape(shape[:2] + out._data.shape[1:])
+    return rule
+
+
+IM2COL = defop("im2col", _unfold, batch=_batch_as_n(4), node="Im2ColBackward0",
                save=lambda ans, x, kernel, dilation, padding, stride: (x._data.shape[-2:], (kernel, dilation, padding,
                                                                                          stride)),
                vjp=lambda g, size, params: unary(COL2IM, g, (size,) + params),
                jvp=lambda t, size, params: unary(IM2COL, t, params))
-COL2IM = defop("col2im", _fold, node="Col2ImBackward0",
+COL2IM = defop("col2im", _fold, batch=_batch_as_n(3), node="Col2ImBackward0",
                save=lambda ans, cols, size, kernel, dilation, padding, stride: (size, (kernel, dilation, padding,
                                                                                        stride)),
                vjp=lambda g, size, params: unary(IM2COL, g, params),

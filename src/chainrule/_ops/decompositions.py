@@ -34,6 +34,8 @@ from . import linalg as _linalg, reductions
 from .elementwise import where
 from .linalg import (check_floating, check_matrix, diag_embed, diagonal, eye_like, mH, matmul, tril, triu,
                      type_name)
+from .batching import aligned, any_batched, has_values, leading, pad, per_sample
+from . import registry
 from .registry import apply, defop, unary
 from .unary import nan_to_num
 
@@ -58,7 +60,8 @@ def _eps(x):
 
 
 def _nonzero(t):
-    return bool(np.any(t._data))
+    """Whether a gradient term can be skipped (all zero); a batched one under vmap can't be."""
+    return not has_values(t._data) or bool(np.any(t._data))
 
 
 def _solve(a, b):
@@ -164,15 +167,30 @@ def _np_embed(g, layout, i, packed_shape, dtype):
     return out
 
 
+def _part_batched(op, args, batched, params, dtype):
+    """A part of a batch of packed arrays is the batch of the parts; an empty part (its own
+    shape whatever the packing's batch) gets the vmap batch dim that stacking would give it."""
+    out = apply(op, args, params, dtype)
+    layout, i = params
+    start, stop, shape, _ = layout[i]
+    return out.reshape(args[0]._data.shape[:1] + shape) if start == stop else out
+
+
 def _part_rules(node):
-    return dict(node=node, save=lambda ans, p, layout, i: (p._data.shape, p._data.dtype, layout, i),
+    return dict(node=node, batch=_part_batched, save=lambda ans, p, layout, i: (p._data.shape, p._data.dtype, layout, i),
                 vjp=lambda g, shape, dtype, layout, i: unary(EMBED, g, (layout, i, shape, dtype)),
                 jvp=lambda t, shape, dtype, layout, i: unary(PART, t, (layout, i)))
 
 
 # the generic pair, for the rules: a part of a packed array, and a part placed in zeros
 PART = defop("linalg_part", _np_part, **_part_rules("SplitBackward0"))
-EMBED = defop("linalg_embed", _np_embed, node="SplitBackward0",
+def _embed_batched(op, args, batched, params, dtype):
+    """Parts placed in a batch of packed arrays: the packed shape gets the batch dim."""
+    layout, i, shape, packed_dtype = params
+    return apply(op, args, (layout, i, args[0]._data.shape[:1] + tuple(shape), packed_dtype), dtype)
+
+
+EMBED = defop("linalg_embed", _np_embed, batch=_embed_batched, node="SplitBackward0",
               save=lambda ans, g, layout, i, shape, dtype: (layout, i, shape, dtype),
               vjp=lambda g, layout, i, shape, dtype: unary(PART, g, (layout, i)),
               jvp=lambda t, layout, i, shape, dtype: unary(EMBED, t, (layout, i, shape, dtype)))
@@ -285,7 +303,7 @@ def _np_inv(a, fn):
                            a.ndim > 2) from None
 
 
-INV = defop("linalg_inv", _np_inv, node="LinalgInvExBackward0", save=lambda ans, a, fn: (ans,),
+INV = defop("linalg_inv", _np_inv, batch=leading, node="LinalgInvExBackward0", save=lambda ans, a, fn: (ans,),
             vjp=lambda g, inverse: -matmul(mH(inverse), matmul(g, mH(inverse))),
             jvp=lambda t, inverse: -matmul(matmul(inverse, t), inverse))
 
@@ -307,6 +325,8 @@ inverse = inv
 def inv_ex(A, *, check_errors=False, out=None):
     """``(inverse, info)``: info (int32) is the first zero pivot of a singular matrix, whose
     "inverse" is then what LAPACK's solver leaves (infinities), without a gradient."""
+    if registry.BATCHING and any_batched(A, check_errors, out):
+        return per_sample(inv_ex, A, check_errors=check_errors, out=out)
     _check_square_floating(A, "linalg.inv_ex")
     lu_matrix, pivots, info = _np_lu(A._data)
     if check_errors or not info.any():
@@ -349,7 +369,7 @@ def _det_tangent(t, a, ans):
     return ans * diagonal(solve(where(exact, eye_like(a), a), t)).sum(-1)
 
 
-DET = defop("linalg_det", np.linalg.det, node="LinalgDetBackward0", save=lambda ans, a: (a, ans),
+DET = defop("linalg_det", np.linalg.det, batch=leading, node="LinalgDetBackward0", save=lambda ans, a: (a, ans),
             vjp=_det_grad, jvp=_det_tangent)
 
 
@@ -386,7 +406,7 @@ def _slogdet_tangent(t, a, packed):
     return _packed([None, trace], packed, layout)
 
 
-SLOGDET = defop("linalg_slogdet", _np_slogdet, node="LinalgSlogdetBackward0", save=lambda ans, a: (a, ans),
+SLOGDET = defop("linalg_slogdet", _np_slogdet, batch=leading, node="LinalgSlogdetBackward0", save=lambda ans, a: (a, ans),
                 vjp=_slogdet_grad, jvp=_slogdet_tangent)
 SLOGDET_OUT = defop("linalg_slogdet_output", _np_part, **_part_rules("LinalgSlogdetBackward0"))
 
@@ -443,7 +463,19 @@ def _solve_tangent_a(t, a, x, left, vector, fn):
     return result.squeeze(-1) if vector else result
 
 
-SOLVE = defop("linalg_solve", _np_solve, node="LinalgSolveExBackward0",
+def _systems(vector_at):
+    """The batching rule of a solver of ``A X = B`` (``solve``, ``lstsq``) where B may be a
+    (batch of) vector(s) (the flag at ``vector_at`` in params): every input batched, A and B
+    with as many batch dims, in front of their matrix (vector) dims, as broadcasting would."""
+    def rule(op, args, batched, params, dtype):
+        args, _ = aligned(args, batched, same_rank=False)
+        cores = (2, 1 if params[vector_at] else 2)
+        rank = max(a._data.ndim - 1 - c for a, c in zip(args, cores))
+        return apply(op, [pad(a, rank + c) for a, c in zip(args, cores)], params, dtype)
+    return rule
+
+
+SOLVE = defop("linalg_solve", _np_solve, batch=_systems(1), node="LinalgSolveExBackward0",
               save=lambda ans, a, b, left, vector, fn: (a, ans, left, vector, fn),
               vjp=(_solve_grad_a, _solve_grad_b),
               jvp=(_solve_tangent_a, lambda t, a, x, left, vector, fn: solve(a, t, left=left)))
@@ -457,6 +489,8 @@ def solve(A, B, *, left=True, out=None):
 def solve_ex(A, B, *, left=True, check_errors=False, out=None):
     """``(result, info)``: info (int32) is the first zero pivot of a singular A, whose
     "solution" is then what LAPACK's solver leaves (infinities), without a gradient."""
+    if registry.BATCHING and any_batched(A, B, left, check_errors, out):
+        return per_sample(solve_ex, A, B, left=left, check_errors=check_errors, out=out)
     lu_matrix, pivots, info = _np_lu(A._data) if A._data.ndim >= 2 and A._data.dtype.kind in "fc" else (0, 0, None)
     if info is None or check_errors or not info.any() or not left:
         return named.linalg_solve_ex((_solve_checked(A, B, left, "torch.linalg.solve_ex"),
@@ -500,10 +534,19 @@ def _hermitian_input(A, upper):
     """``A`` if it is Hermitian, else the Hermitian matrix of its lower (upper) triangle, as
     LAPACK reads it (a complex diagonal counts by its real part)."""
     data = A._data
-    if np.array_equal(data, np.conj(np.swapaxes(data, -1, -2))):
+    if has_values(data) and np.array_equal(data, np.conj(np.swapaxes(data, -1, -2))):
         return A
     strict = triu(A, 1) if upper else tril(A, -1)
-    return strict + mH(strict) + diag_embed(diagonal(A).real)
+    built = strict + mH(strict) + diag_embed(diagonal(A).real)
+    if has_values(data):
+        return built
+    return where(_equal_matrices(A, mH(A)), A, built)  # under vmap: each sample as above
+
+
+def _equal_matrices(x, y):
+    """Whether each matrix of ``x`` equals ``y``'s (NaN never does, as np.array_equal), as a
+    bool tensor (..., 1, 1): the checks of one matrix, done by ops on a whole vmap batch."""
+    return (x != y).sum((-2, -1), keepdim=True) == 0
 
 
 def _np_cholesky_partial(h):
@@ -561,8 +604,8 @@ def _cholesky_tangent(t, factor, upper, fn):
 
 
 _cholesky_rules = dict(save=lambda ans, a, upper, fn: (ans, upper, fn), vjp=_cholesky_grad, jvp=_cholesky_tangent)
-CHOLESKY = defop("linalg_cholesky", _np_cholesky, node="LinalgCholeskyExBackward0", **_cholesky_rules)
-CHOLESKY_LEGACY = defop("cholesky", _np_cholesky, node="CholeskyBackward0", **_cholesky_rules)
+CHOLESKY = defop("linalg_cholesky", _np_cholesky, batch=leading, node="LinalgCholeskyExBackward0", **_cholesky_rules)
+CHOLESKY_LEGACY = defop("cholesky", _np_cholesky, batch=leading, node="CholeskyBackward0", **_cholesky_rules)
 
 
 def _cholesky_checked(A, upper, fn, op):
@@ -587,6 +630,8 @@ def cholesky(input, upper=False, *, out=None):
 def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     """``(L, info)``: info (int32) is the order of the first leading minor that is not
     positive definite (0: none); L is then LAPACK's partial factor."""
+    if registry.BATCHING and any_batched(A, upper, check_errors, out):
+        return per_sample(cholesky_ex, A, upper=upper, check_errors=check_errors, out=out)
     _check_square_floating(A, "linalg.cholesky_ex")
     hermitian = _hermitian_input(A, upper)
     partial, info = _np_cholesky_partial(_np_hermitian_part(hermitian._data))
@@ -649,7 +694,7 @@ def _solve_triangular_tangent_a(t, a, x, upper, left, unitriangular):
 
 
 SOLVE_TRIANGULAR = defop(
-    "linalg_solve_triangular", _np_solve_triangular, node="LinalgSolveTriangularBackward0",
+    "linalg_solve_triangular", _np_solve_triangular, batch=leading, node="LinalgSolveTriangularBackward0",
     save=lambda ans, a, b, upper, left, unitriangular: (a, ans, upper, left, unitriangular),
     vjp=(_solve_triangular_grad_a,
          lambda g, a, x, upper, left, unit: solve_triangular(mH(a), g, upper=not upper, left=left, unitriangular=unit)),
@@ -715,7 +760,7 @@ def _triangular_solve_solution(b, a, upper, transpose, unitriangular):
 
 
 TRIANGULAR_SOLVE = defop(
-    "triangular_solve", _np_triangular_solve, node="TriangularSolveBackward0",
+    "triangular_solve", _np_triangular_solve, batch=leading, node="TriangularSolveBackward0",
     save=lambda ans, b, a, upper, transpose, unitriangular: (b, a, ans, upper, transpose, unitriangular),
     vjp=(lambda g, *saved: _triangular_solve_grads(g, *saved)[0],
          lambda g, *saved: _triangular_solve_grads(g, *saved)[1]),
@@ -738,6 +783,17 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, 
                                            _triangular_solve_layout(b._data.shape, A._data.shape)))
 
 
+def _triangle_read(factor, upper):
+    """The triangle of a Cholesky factor that LAPACK reads: the factor itself where it is
+    triangular (its gradient then covers every element, as PyTorch's), else a copy with
+    the rest zeroed. Under vmap, decided for each sample by ops."""
+    data = factor._data
+    if has_values(data) and np.array_equal(data, np.triu(data) if upper else np.tril(data)):
+        return factor
+    triangle = triu(factor) if upper else tril(factor)
+    return triangle if has_values(data) else where(_equal_matrices(factor, triangle), factor, triangle)
+
+
 def _np_cholesky_solve(b, factor, upper):
     """(L L^H)^-1 b from the whole factor (the gradient treats every element of it)."""
     a = np.conj(np.swapaxes(factor, -1, -2)) @ factor if upper else factor @ np.conj(np.swapaxes(factor, -1, -2))
@@ -757,7 +813,7 @@ def _cholesky_solve_tangent_factor(t, factor, x, upper):
 
 
 CHOLESKY_SOLVE = defop(
-    "cholesky_solve", _np_cholesky_solve, node="CholeskySolveBackward0",
+    "cholesky_solve", _np_cholesky_solve, batch=leading, node="CholeskySolveBackward0",
     save=lambda ans, b, factor, upper: (factor, ans, upper),
     vjp=(lambda g, factor, x, upper: cholesky_solve(g, factor, upper), _cholesky_solve_grad_factor),
     jvp=(lambda t, factor, x, upper: cholesky_solve(t, factor, upper), _cholesky_solve_tangent_factor))
@@ -777,10 +833,7 @@ def cholesky_solve(input, input2, upper=False, *, out=None):
     if n != n2 or rows != n:
         raise RuntimeError(f"Incompatible matrix sizes for cholesky_solve: each A matrix is {n} by {n2} but each "
                            f"b matrix is {rows} by {b._data.shape[-1]}")
-    data = factor._data
-    if not np.array_equal(data, np.triu(data) if upper else np.tril(data)):
-        factor = triu(factor) if upper else tril(factor)  # LAPACK reads only the triangle
-    return apply(CHOLESKY_SOLVE, (b, factor), (upper,))
+    return apply(CHOLESKY_SOLVE, (b, _triangle_read(factor, upper)), (upper,))
 
 
 def _np_cholesky_inverse(factor, upper):
@@ -799,7 +852,7 @@ def _cholesky_inverse_tangent(t, factor, inverse, upper):
     return -matmul(inverse, matmul(dk + mH(dk), inverse))
 
 
-CHOLESKY_INVERSE = defop("cholesky_inverse", _np_cholesky_inverse, node="CholeskyInverseBackward0",
+CHOLESKY_INVERSE = defop("cholesky_inverse", _np_cholesky_inverse, batch=leading, node="CholeskyInverseBackward0",
                          save=lambda ans, factor, upper: (factor, ans, upper),
                          vjp=_cholesky_inverse_grad, jvp=_cholesky_inverse_tangent)
 
@@ -807,10 +860,7 @@ CHOLESKY_INVERSE = defop("cholesky_inverse", _np_cholesky_inverse, node="Cholesk
 def cholesky_inverse(input, upper=False, *, out=None):
     """(L L^H)^-1 from the Cholesky factor L (U^H U with U when ``upper``)."""
     check_matrix(input, "cholesky_inverse")
-    data = input._data
-    if not np.array_equal(data, np.triu(data) if upper else np.tril(data)):
-        input = triu(input) if upper else tril(input)  # LAPACK reads only the triangle
-    return unary(CHOLESKY_INVERSE, input, (upper,))
+    return unary(CHOLESKY_INVERSE, _triangle_read(input, upper), (upper,))
 
 
 # --- QR ---------------------------------------------------------------------------------------
@@ -882,7 +932,7 @@ def _qr_tangent(t, a, packed, mode):
     return _packed([matmul(q, dq), qh_da - matmul(dq, r)], packed, layout)
 
 
-QR = defop("linalg_qr", _np_qr, node="LinalgQrBackward0", save=lambda ans, a, mode: (a, ans, mode),
+QR = defop("linalg_qr", _np_qr, batch=leading, node="LinalgQrBackward0", save=lambda ans, a, mode: (a, ans, mode),
            vjp=_qr_grad, jvp=_qr_tangent)
 QR_OUT = defop("linalg_qr_output", _np_part, **_part_rules("LinalgQrBackward0"))
 
@@ -954,7 +1004,7 @@ def _eigh_tangent(t, a, packed):
     return _packed([diagonal(dp).real, matmul(vectors, dx)], packed, layout)
 
 
-EIGH = defop("linalg_eigh", _np_eigh, node="LinalgEighBackward0", save=lambda ans, a, uplo: (a, ans),
+EIGH = defop("linalg_eigh", _np_eigh, batch=leading, node="LinalgEighBackward0", save=lambda ans, a, uplo: (a, ans),
              vjp=_eigh_grad, jvp=_eigh_tangent)
 EIGH_OUT = defop("linalg_eigh_output", _np_part, **_part_rules("LinalgEighBackward0"))
 
@@ -1074,7 +1124,7 @@ def _svd_tangent(t, a, packed, full_matrices):
     return _packed([du, ds, dvh], packed, _svd_layout(a.shape, full_matrices))
 
 
-SVD = defop("linalg_svd", _np_svd, node="LinalgSvdBackward0", save=lambda ans, a, full: (a, ans, full),
+SVD = defop("linalg_svd", _np_svd, batch=leading, node="LinalgSvdBackward0", save=lambda ans, a, full: (a, ans, full),
             vjp=_svd_grad, jvp=_svd_tangent)
 SVD_OUT = defop("linalg_svd_output", _np_part, **_part_rules("LinalgSvdBackward0"))
 
@@ -1146,13 +1196,15 @@ def _pinv_tangent(t, p, a):
     return matmul(kh - k - matmul(matmul(p, a), kh), p) + matmul(matmul(p, ph), th - matmul(matmul(th, a), p))
 
 
-PINV = defop("linalg_pinv", _np_pinv, node="LinalgPinvBackward0", save=lambda ans, a, *tolerances: (ans, a),
+PINV = defop("linalg_pinv", _np_pinv, batch=leading, node="LinalgPinvBackward0", save=lambda ans, a, *tolerances: (ans, a),
              vjp=_pinv_grad, jvp=_pinv_tangent)
 
 
 def pinv(A, rcond=None, hermitian=False, *, atol=None, rtol=None, out=None):
     """The Moore-Penrose pseudo-inverse: singular values at most max(atol, rtol * largest)
     count as zero (default rtol: eps * max(m, n), 0 when only atol is given)."""
+    if registry.BATCHING and any_batched(rcond, atol, rtol, out):  # batched tolerances: one sample at a time
+        return per_sample(pinv, A, rcond, hermitian, atol=atol, rtol=rtol, out=out)
     if A._data.ndim < 2 or A._data.dtype.kind not in "fc":
         kind = {"f": "Float", "d": "Double"}.get(A._data.dtype.char, type_name(A))
         raise RuntimeError(f"linalg.pinv({kind}{{{list(A._data.shape)}}}): expected a tensor with 2 or more "
@@ -1217,7 +1269,7 @@ def _lstsq_tangent(ta, tb, a, b, packed, rcond, residuals, vector):
     return _packed([dx.squeeze(-1) if vector else dx, dl], packed, layout)
 
 
-LSTSQ = defop("linalg_lstsq", _np_lstsq, node="LinalgLstsqBackward0",
+LSTSQ = defop("linalg_lstsq", _np_lstsq, batch=_systems(2), node="LinalgLstsqBackward0",
               save=lambda ans, a, b, *params: (a, b, ans, *params),
               vjp=(lambda g, *saved: _lstsq_grads(g, *saved)[0], lambda g, *saved: _lstsq_grads(g, *saved)[1]),
               jvp=(lambda t, *saved: _lstsq_tangent(t, None, *saved),
@@ -1244,15 +1296,18 @@ def lstsq(A, B, rcond=None, *, driver=None):
         raise RuntimeError("torch.linalg.lstsq: input.size(-2) should match other.size(-2)")
     m, n = A._data.shape[-2:]
     rcond = _eps(A) * max(m, n) if rcond is None else rcond
-    s = np.linalg.svd(A._data, compute_uv=False)
-    rank = np.sum(s > rcond * s[..., :1], axis=-1).astype(np.int64)
-    full_rank = bool(np.all(rank == n))
-    residuals = m > n and driver != "gelsy" and (driver == "gels" or full_rank)
+    s = _wrap(np.linalg.svd(A._data, compute_uv=False)) if has_values(A._data) else svdvals(A.detach())  # vmap
+    rank = (s > s[..., :1] * rcond).sum(-1)
+    residuals = m > n and driver != "gelsy"
+    if residuals and driver != "gels":  # only if every matrix has full rank: the output's shape depends on it
+        if not has_values(rank._data):  # under vmap, each sample decides for itself
+            return per_sample(lstsq, A, B, rcond, driver=driver)
+        residuals = bool(np.all(rank._data == n))
     packed = apply(LSTSQ, (A, B), (rcond, residuals, vector))
     solution, residual = _outputs(LSTSQ_OUT, packed, _lstsq_layout(A._data.shape, B._data.shape, vector, residuals))
     empty = _wrap(np.zeros(0, np.int64))
-    rank_out = empty if driver == "gels" else _wrap(rank)
-    values = _wrap(s) if driver in ("gelsd", "gelss") else _wrap(np.zeros(0, s.dtype))
+    rank_out = empty if driver == "gels" else rank
+    values = s if driver in ("gelsd", "gelss") else _wrap(np.zeros(0, s._data.dtype))
     return named.linalg_lstsq((solution, residual, rank_out, values))
 
 
@@ -1355,6 +1410,8 @@ def _check_lu_args(A, pivot, fn):
 def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
     """``(LU, pivots, info)``: A = P L U packed in one matrix, LAPACK's pivots (int32) and
     info, the first zero pivot (1-based; 0: none)."""
+    if registry.BATCHING and any_batched(A, pivot, check_errors, out):
+        return per_sample(lu_factor_ex, A, pivot=pivot, check_errors=check_errors, out=out)
     _check_lu_args(A, pivot, "linalg.lu_factor")
     _, pivots, info = _np_lu(A._data)
     return named.linalg_lu_factor_ex((unary(LU_FACTOR, A, (pivots,)), _wrap(pivots), _wrap(info)))
@@ -1362,6 +1419,8 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
 
 def lu_factor(A, *, pivot=True, out=None):
     """``(LU, pivots)``; a zero pivot raises (lu_solve would divide by it)."""
+    if registry.BATCHING and any_batched(A, pivot, out):
+        return per_sample(lu_factor, A, pivot=pivot, out=out)
     lu_matrix, pivots, info = lu_factor_ex(A, pivot=pivot)
     data = info._data
     if data.any():
@@ -1374,6 +1433,8 @@ def lu_factor(A, *, pivot=True, out=None):
 
 def lu(A, pivot=True, get_infos=False, out=None):
     """``torch.lu``: ``(LU, pivots)`` (and the infos), a plain tuple."""
+    if registry.BATCHING and any_batched(A, pivot, get_infos, out):
+        return per_sample(lu, A, pivot, get_infos, out)
     warnings.warn("torch.lu is deprecated in favor of torch.linalg.lu_factor / torch.linalg.lu_factor_ex and will "
                   "be removed in a future PyTorch release.\nLU, pivots = torch.lu(A, compute_pivots)\nshould be "
                   "replaced with\nLU, pivots = torch.linalg.lu_factor(A, compute_pivots)\nand\nLU, pivots, info = "
@@ -1420,6 +1481,8 @@ LU_OUT = defop("linalg_lu_output", _np_part, **_part_rules("LinalgLuBackward0"))
 
 def linalg_lu(A, *, pivot=True, out=None):
     """``(P, L, U)`` with A = P L U: P a permutation, L unit lower, U upper triangular."""
+    if registry.BATCHING and any_batched(A, pivot, out):
+        return per_sample(linalg_lu, A, pivot=pivot, out=out)
     _check_lu_args(A, pivot, "linalg.lu_factor")
     _, pivots, _ = _np_lu(A._data)
     lower, upper = _outputs(LU_OUT, unary(LU, A, (pivots,)), _lu_layout(A._data.shape))
@@ -1446,6 +1509,8 @@ LU_UNPACK_OUT = defop("lu_unpack_output", _np_part, **_part_rules("LuUnpackBackw
 
 def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=None):
     """``(P, L, U)`` from a packed LU and its pivots."""
+    if registry.BATCHING and any_batched(LU_data, LU_pivots, unpack_data, unpack_pivots, out):
+        return per_sample(lu_unpack, LU_data, LU_pivots, unpack_data, unpack_pivots, out=out)
     shape = LU_data._data.shape
     lower, upper = _outputs(LU_UNPACK_OUT, unary(LU_UNPACK, LU_data), _lu_layout(shape))
     p = _wrap(_np_permutation(LU_pivots._data, shape[-2], LU_data._data.dtype))
@@ -1499,6 +1564,8 @@ LU_SOLVE = defop(
 
 def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     """X with ``A X = B`` (``A^H`` if ``adjoint``; ``X A = B`` if not ``left``) from A's LU."""
+    if registry.BATCHING and any_batched(LU, pivots, B, left, adjoint, out):
+        return per_sample(lu_solve, LU, pivots, B, left=left, adjoint=adjoint, out=out)
     if pivots._data.dtype != np.int32:
         raise RuntimeError("linalg.lu_solve: pivots should be a Tensor of scalar type torch.int32")
     n, (rows, cols) = LU._data.shape[-1], B._data.shape[-2:]
@@ -1605,6 +1672,8 @@ def matrix_power(A, n, *, out=None):
 def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None):
     """The number of singular values (|eigenvalues| if ``hermitian``) above
     max(atol, rtol * largest); ``tol`` is the older spelling of atol."""
+    if registry.BATCHING and any_batched(tol, atol, rtol, out):  # batched tolerances: one sample at a time
+        return per_sample(matrix_rank, A, tol, hermitian, atol=atol, rtol=rtol, out=out)
     if A._data.ndim < 2:
         raise RuntimeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.")
     if A._data.dtype.kind not in "fc":
@@ -1613,14 +1682,21 @@ def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None)
         atol, rtol = tol, 0.0
     if rtol is None:
         rtol = 0.0 if atol is not None and atol > 0 else _eps(A) * max(A._data.shape[-2:])
-    data = A._data
-    if hermitian:
-        values = np.abs(np.linalg.eigvalsh(_np_hermitian_part(_hermitian_input(A, False)._data)))
-    else:
-        values = np.linalg.svd(data, compute_uv=False)
-    largest = values.max(-1, keepdims=True, initial=0)
-    limit = np.maximum(0.0 if atol is None else atol, rtol * largest)
-    return _wrap(np.sum(values > limit, axis=-1).astype(np.int64))
+    if has_values(A._data):
+        data = A._data
+        if hermitian:
+            values = np.abs(np.linalg.eigvalsh(_np_hermitian_part(_hermitian_input(A, False)._data)))
+        else:
+            values = np.linalg.svd(data, compute_uv=False)
+        largest = values.max(-1, keepdims=True, initial=0)
+        limit = np.maximum(0.0 if atol is None else atol, rtol * largest)
+        return _wrap(np.asarray(np.sum(values > limit, axis=-1), np.int64))
+    A = A.detach()  # under vmap: the same by ops, which vmap batches (a rank has no gradient)
+    values = eigvalsh(A).abs() if hermitian else svdvals(A)
+    if not values._data.shape[-1]:
+        return _wrap(np.zeros(values._data.shape[:-1], np.int64))
+    above = (values > values.amax(-1, keepdim=True) * rtol) & (values > (0.0 if atol is None else atol))
+    return above.sum(-1)  # the count above max(atol, rtol * largest)
 
 
 def cond(A, p=None, *, out=None):

@@ -18,7 +18,10 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
+from ..autograd.forward_ad import FORWARD, not_differentiable, refuse_tangents
 from ..autograd.grad_mode import STATE
+from . import registry
+from .batching import dynamic_shape, elementwise, has_values
 from .registry import Op, apply, binary, broadcast_error, defop, record, unary
 
 # --- dtype promotion at the boundary with NumPy ---------------------------------------
@@ -56,6 +59,8 @@ def _float_input(x):
     2.719) and float64 for int64 (rounded once more to float32 after)."""
     if x._data.dtype.kind in "fc":
         return x
+    if not has_values(x._data):  # a batched x under vmap: the cast is an op
+        return cast(x, _dtype.get_default_dtype().np)
     return _wrap(x._data.astype(_dtype.get_default_dtype().np))
 
 
@@ -76,11 +81,18 @@ def _constant_as(value, dtype):
         return _wrap(np.asarray(value, dtype=dtype))
     if value._data.dtype.kind in "fc" or value._data.dtype == dtype:
         return value  # may require grad: NumPy promotes floats, the registry casts the result
+    if not has_values(value._data):  # a batched value under vmap: the cast is an op
+        return cast(value, dtype)
     return _wrap(value._data.astype(dtype))
 
 
 def plain(fn, inputs, *params, dtype=None):
     """``fn`` on the inputs' arrays, as a result without history (comparisons, logic)."""
+    if registry.BATCHING:  # under vmap: fn is elementwise, so it batches as one
+        from .._functorch.batched import elementwise_call  # noqa: PLC0415  (vmap builds on the ops)
+        out = elementwise_call(lambda args: plain(fn, args, *params, dtype=dtype), inputs)
+        if out is not None:
+            return out
     try:
         data = fn(*[t._data for t in inputs], *params)
     except ValueError as e:
@@ -103,6 +115,8 @@ def without_derivative(op, out, inputs):
     """``out`` with ``op``'s node (see ``_no_derivative``) when an input requires grad."""
     if STATE.enabled and any(t._requires_grad for t in inputs):
         record(op, out, inputs, ())
+    if FORWARD.active:  # nor can forward AD differentiate it
+        refuse_tangents(inputs, not_differentiable(op.name))
     return out
 
 
@@ -192,12 +206,14 @@ def as_tensor_like(value, like):
 
 
 def zeros_like(t):
+    if not has_values(t._data):  # a batched t under vmap: zeros of its batch
+        return unary(ZERO, t.detach())
     return _wrap(np.zeros_like(t._data))
 
 
 # --- arithmetic ---------------------------------------------------------------------
 
-ADD = defop("add", np.add, node="AddBackward0",
+ADD = defop("add", np.add, batch=elementwise, node="AddBackward0",
             vjp=(lambda g: g, lambda g: g),
             jvp=(lambda t: t, lambda t: t))
 
@@ -218,7 +234,7 @@ def add(x, other, *, alpha=1):
     return binary(ADD, x, other, _tensor_result(x, other))
 
 
-SUB = defop("sub", np.subtract, node="SubBackward0",
+SUB = defop("sub", np.subtract, batch=elementwise, node="SubBackward0",
             vjp=(lambda g: g, lambda g: -g),
             jvp=(lambda t: t, lambda t: -t))
 
@@ -254,7 +270,7 @@ def rsub(x, other):
     return unary(RSUB_SCALAR, x, (other,), _scalar_result(x, other))
 
 
-MUL = defop("mul", np.multiply, node="MulBackward0",
+MUL = defop("mul", np.multiply, batch=elementwise, node="MulBackward0",
             save=lambda ans, x, y: (x, y),
             vjp=(lambda g, x, y: g * y.conj(), lambda g, x, y: g * x.conj()),
             jvp=(lambda t, x, y: t * y, lambda t, x, y: x * t))
@@ -276,7 +292,7 @@ def mul(x, other):
     return binary(MUL, x, other, _tensor_result(x, other))
 
 
-DIV = defop("div", np.true_divide, node="DivBackward0",
+DIV = defop("div", np.true_divide, batch=elementwise, node="DivBackward0",
             save=lambda ans, x, y: (x, y),
             vjp=(lambda g, x, y: g / y.conj(), lambda g, x, y: -g * (x / (y * y)).conj()),
             jvp=(lambda t, x, y: t / y, lambda t, x, y: -t * x / (y * y)))
@@ -321,7 +337,7 @@ def _rounded_quotient(a, b, mode):
 
 
 # piecewise constant: PyTorch's gradient is zero for both inputs (materialised zeros)
-DIV_ROUNDED = defop("div_rounded", _rounded_quotient, node="DivBackward2",
+DIV_ROUNDED = defop("div_rounded", _rounded_quotient, batch=elementwise, node="DivBackward2",
                     vjp=(lambda g: zeros_like(g), lambda g: zeros_like(g)),
                     jvp=(lambda t: zeros_like(t), lambda t: zeros_like(t)))
 
@@ -360,7 +376,7 @@ def _remainder(a, b):
 
 
 # x - floor(x / y) * y: slope 1 in x, -floor(x / y) in y
-REMAINDER = defop("remainder", _remainder, node="RemainderBackward1",
+REMAINDER = defop("remainder", _remainder, batch=elementwise, node="RemainderBackward1",
                   save=lambda ans, x, y: (x, y),
                   vjp=(lambda g, x, y: g, lambda g, x, y: -g * div(x, y, rounding_mode="floor")),
                   jvp=(lambda t, x, y: t, lambda t, x, y: -t * div(x, y, rounding_mode="floor")))
@@ -403,7 +419,7 @@ def _pow_exponent_grad(g, x, ans):
 
 
 POW = defop(
-    "pow", np.power, node="PowBackward1",
+    "pow", np.power, batch=elementwise, node="PowBackward1",
     save=lambda ans, x, y: (x, y, ans),
     vjp=(lambda g, x, y, ans: where(y == 0, 0.0, g * (y * x ** (y - 1)).conj()),
          lambda g, x, y, ans: _pow_exponent_grad(g, x, ans)),
@@ -470,7 +486,7 @@ def clone(x, order="K"):
 
 
 # PyTorch takes the parts of a complex tensor as views of view_as_real: SelectBackward0
-REAL = defop("real", np.real, node="SelectBackward0",
+REAL = defop("real", np.real, batch=elementwise, node="SelectBackward0",
              vjp=lambda g: g, jvp=lambda t: real(t), view=True)
 
 
@@ -478,7 +494,7 @@ def real(x):
     return unary(REAL, x) if x._data.dtype.kind == "c" else x
 
 
-IMAG = defop("imag", np.imag, node="SelectBackward0",
+IMAG = defop("imag", np.imag, batch=elementwise, node="SelectBackward0",
              vjp=lambda g: g * 1j, jvp=lambda t: imag(t), view=True)
 
 
@@ -525,7 +541,7 @@ def fill(x, value):
     return unary(FILL, x, (value,))
 
 
-COPY = defop("copy", lambda x, src: np.broadcast_to(src, x.shape).astype(x.dtype), node="torch::autograd::CopyBackwards",
+COPY = defop("copy", lambda x, src: np.broadcast_to(src, x.shape).astype(x.dtype), batch=elementwise, node="torch::autograd::CopyBackwards",
              vjp=(lambda g: zeros_like(g), lambda g: g),
              jvp=(lambda t: zeros_like(t), lambda t: t))
 
@@ -538,7 +554,7 @@ def copy(x, src):
 
 # --- selection ---------------------------------------------------------------------------
 
-WHERE = defop("where", np.where, node="WhereBackward0",
+WHERE = defop("where", np.where, batch=elementwise, node="WhereBackward0",
               save=lambda ans, cond, x, y: (cond,),
               vjp=(None, lambda g, cond: where(cond, g, 0.0), lambda g, cond: where(cond, 0.0, g)),
               jvp=(None, lambda t, cond: where(cond, t, 0.0), lambda t, cond: where(cond, 0.0, t)))
@@ -547,6 +563,8 @@ WHERE = defop("where", np.where, node="WhereBackward0",
 def where(condition, x=None, y=None):
     """``where(cond, x, y)``: x where cond holds, else y. Numbers stay weakly typed."""
     if x is None and y is None:
+        if not has_values(condition._data):
+            raise dynamic_shape("nonzero")
         return tuple(_wrap(i) for i in np.nonzero(np.atleast_1d(condition._data)))  # 0-d: one element
     like = x if _is_tensor(x) else y
     x_t = as_tensor_like(x, like) if _is_tensor(like) else as_tensor_like(x, condition)

@@ -18,9 +18,13 @@ import numpy as np
 from .. import _dtype
 from .._dtype import _LEGACY_NAMES
 from .._tensor import Tensor, _legacy_type_name, _wrap
+from . import batching
 from . import elementwise as ew
 from .inplace import apply_inplace
 from .methods import inplace_method
+from .batching import any_batched, dynamic_shape, index_params, indexed, per_sample
+from .reductions import on_batch
+from . import registry
 from .registry import Op, apply, broadcast_error, defop, unary
 from .shape import wrap_dim
 
@@ -308,10 +312,10 @@ def _basic_rules(node):
                 jvp=lambda t, shape, index: unary(SELECT_BASIC, t, (index,)))
 
 
-SELECT_BASIC = defop("select", _view_item, **_basic_rules("SelectBackward0"))
-SLICE_BASIC = defop("slice", _view_item, **_basic_rules("SliceBackward0"))
-UNSQUEEZE_INDEX = defop("index_unsqueeze", _view_item, **_basic_rules("UnsqueezeBackward0"))
-ALIAS_INDEX = defop("alias", _view_item, **_basic_rules("AliasBackward0"))
+SELECT_BASIC = defop("select", _view_item, batch=indexed(0), **_basic_rules("SelectBackward0"))
+SLICE_BASIC = defop("slice", _view_item, batch=indexed(0), **_basic_rules("SliceBackward0"))
+UNSQUEEZE_INDEX = defop("index_unsqueeze", _view_item, batch=indexed(0), **_basic_rules("UnsqueezeBackward0"))
+ALIAS_INDEX = defop("alias", _view_item, batch=indexed(0), **_basic_rules("AliasBackward0"))
 _BASIC_OPS = {op.node_name: op for op in (SELECT_BASIC, SLICE_BASIC, UNSQUEEZE_INDEX, ALIAS_INDEX)}
 
 
@@ -321,14 +325,36 @@ def _take_index(x, index):
     return out if any(isinstance(i, np.ndarray) for i in index) else out.copy()
 
 
+def _batch_index(index, size):
+    """One sample's NumPy index (slices, index arrays and masks, or a basic index) as the
+    batch's: the batch dim taken whole in front. Where NumPy puts the picked dims first
+    (index arrays apart), an arange over the batch joins them so the batch stays first."""
+    arrays = [k for k, i in enumerate(index) if isinstance(i, np.ndarray)]
+    if not arrays or arrays[-1] - arrays[0] == len(arrays) - 1:  # adjacent: picked dims stay in place
+        return (slice(None),) + index
+    picked = np.broadcast_shapes(*[(np.count_nonzero(index[k]),) if _is_mask(index[k]) else index[k].shape
+                                   for k in arrays])
+    return (np.arange(size).reshape((size,) + (1,) * len(picked)),) + index
+
+
+def _index_batched_x(op, args, batched, params, dtype):
+    """``index`` (and its backward, which scatters into zeros of one sample's shape) of
+    each sample of a batch, the index not batched."""
+    size = args[0]._data.shape[0]
+    params = (_batch_index(params[0], size),) + params[1:]
+    if op is INDEX_BACKWARD:
+        params = (params[0], (size,) + tuple(params[1]), params[2])
+    return apply(op, args, params, dtype)
+
+
 # advanced indexing copies; repeated indices accumulate their gradients
-INDEX = defop("index", _take_index, node="IndexBackward0",
+INDEX = defop("index", _take_index, node="IndexBackward0", batch=_index_batched_x,
               save=lambda ans, x, index: (x._data.shape, index),
               vjp=lambda g, shape, index: unary(INDEX_BACKWARD, g, (index, shape, True)),
               jvp=lambda t, shape, index: unary(INDEX, t, (index,)))
 
 INDEX_BACKWARD = defop(
-    "index_backward", _scatter_index, node="IndexPutBackward0",
+    "index_backward", _scatter_index, node="IndexPutBackward0", batch=_index_batched_x,
     save=lambda ans, g, index, shape, accumulate: (index, shape, accumulate),
     vjp=lambda gg, index, shape, accumulate: unary(INDEX, gg, (index,)),
     jvp=lambda t, index, shape, accumulate: unary(INDEX_BACKWARD, t, (index, shape, accumulate)))
@@ -340,6 +366,8 @@ def _view(x, view, node):
 
 def getitem(x, index):
     """``x[index]``: the view part first, then index tensors (see the module docstring)."""
+    if registry.BATCHING and any_batched(index):  # a batched x alone batches by the ops' rules
+        return per_sample(getitem, x, index)
     if index.__class__ is int and x._data.ndim and -x._data.shape[0] <= index < x._data.shape[0]:
         return unary(SELECT_BASIC, x, ((index,),))  # the most common index, without the general reading
     view, node, advanced = _parse(x._data.shape, index, True)
@@ -379,8 +407,20 @@ def _zero_at(g, index):
     return apply(INDEX_PUT, (g, _wrap(np.zeros((), g._data.dtype))), (index, False))
 
 
+def _index_put_batched(op, args, batched, params, dtype):
+    """``index_put`` of each sample (the index not batched): an unbatched input expanded,
+    batched values padded to the rank of one sample's indexed part, as broadcasting would."""
+    (x, values), size = args, batching.batch_size(args, batched)
+    if not batched[0]:
+        x = x.expand((size,) + x._data.shape)
+    index = _batch_index(params[0], size)
+    if batched[1]:
+        values = batching.pad(values, np.broadcast_to(np.empty((), np.int8), x._data.shape)[index].ndim - 1)
+    return apply(op, (x, values), (index,) + params[1:], dtype)
+
+
 INDEX_PUT = defop(
-    "index_put", _index_put, node="IndexPutBackward0",
+    "index_put", _index_put, node="IndexPutBackward0", batch=_index_put_batched,
     save=lambda ans, x, values, index, accumulate: (index, accumulate, x._data.shape, values._data.shape),
     vjp=(lambda g, index, accumulate, shape, values_shape: g if accumulate else _zero_at(g, index),
          lambda g, index, accumulate, shape, values_shape: _sum_to(unary(INDEX, g, (index,)), values_shape)),
@@ -410,6 +450,8 @@ def _check_values(x, values, advanced, accumulate=False):
 
 def index_put(input, indices, values, accumulate=False):
     """``input`` with ``values`` written at ``input[indices]`` (added, if ``accumulate``)."""
+    if registry.BATCHING and any_batched(input, indices, values, accumulate):
+        return per_sample(index_put, input, indices, values, accumulate)
     if not isinstance(values, Tensor):
         raise TypeError(f"index_put(): argument 'values' (position 3) must be Tensor, not {_type_name(values)}")
     found, dim = {}, 0
@@ -526,14 +568,41 @@ def _tensor_arg(value, fn, name, position):
     return value._data
 
 
+def _values(t):
+    """Every sample's values of ``t`` (through nested vmaps; ``t._data`` outside vmap), for
+    value checks that must fail when any sample fails, as the loop over samples would."""
+    data = t._data
+    while not batching.has_values(data):
+        t = t._inner
+        data = t._data
+    return data
+
+
 def _first_bad(index, size, negative=False):
     """The first entry of ``index`` (in C order) outside ``[0, size)``, or ``[-size, size)``
-    where negative indices count from the end; None when all are in range."""
+    where negative indices count from the end; None when all are in range. Under vmap the
+    values of a batched index are not here to check: the op's batched call checks them."""
+    if not batching.has_values(index):
+        return None
     bad = (index < (-size if negative else 0)) | (index >= size)
     return int(index[bad][0]) if bad.any() else None
 
 
 # --- along a dim: index_select, index_add, index_copy, index_fill ------------------------------------
+
+
+def _with_size(shape, dim, n):
+    return tuple(shape[:dim]) + (n,) + tuple(shape[dim + 1:])
+
+
+def _spread(i, dim, shape):
+    """A batch of index vectors ``i`` (one per sample, for ``dim``) as a gather or scatter
+    index into the batch: each vector laid along ``dim + 1`` and expanded over the other
+    dims of ``shape`` (one sample's result shape). ``index_select(x, 1, i)`` of each
+    sample is ``gather(batch, 2, _spread(i, 1, shape))``."""
+    size, n = i.shape[0], shape[dim]
+    lengthwise = (size,) + (1,) * dim + (n,) + (1,) * (len(shape) - dim - 1)
+    return i.reshape(lengthwise).expand((size,) + tuple(shape))
 
 
 def _index_select(x, dim, index):
@@ -542,7 +611,7 @@ def _index_select(x, dim, index):
     return np.take(x, index, axis=dim)
 
 
-INDEX_SELECT = defop("index_select", _index_select, node="IndexSelectBackward0",
+INDEX_SELECT = defop("index_select", _index_select, batch=index_params(0), node="IndexSelectBackward0",
                      save=lambda ans, x, dim, index: (x._data.shape, dim, index),
                      vjp=lambda g, shape, dim, index: index_add(_zeros(shape, g), dim, _wrap(index), g),
                      jvp=lambda t, shape, dim, index: unary(INDEX_SELECT, t, (dim, index)))
@@ -550,6 +619,8 @@ INDEX_SELECT = defop("index_select", _index_select, node="IndexSelectBackward0",
 
 def index_select(input, dim, index):
     """The slices ``index`` of ``input`` along ``dim``, in that order (repeats allowed)."""
+    if registry.BATCHING and any_batched(index) and not input._data.ndim:
+        return per_sample(index_select, input, dim, index)
     data = _tensor_arg(index, "index_select", "index", 3)
     dim = wrap_dim(dim, input._data.ndim)
     if data.ndim > 1:
@@ -563,9 +634,12 @@ def index_select(input, dim, index):
             raise IndexError("index out of range in self")
     else:
         size = input._data.shape[dim]
-        bad = _first_bad(data, size)
+        bad = _first_bad(_values(index), size)
         if bad is not None:
             raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad} axis_dim={size}")
+    if _index_batched(input, index):
+        shape = _with_size(input._data.shape, dim, data.size)
+        return on_batch(lambda b, i: gather(b, dim + 1, _spread(i, dim, shape)), input, index)
     return unary(INDEX_SELECT, input, (dim, _vector(data)))
 
 
@@ -577,7 +651,7 @@ def _index_add(x, source, dim, index, alpha):
 
 
 INDEX_ADD = defop(
-    "index_add", _index_add, node="IndexAddBackward0",
+    "index_add", _index_add, batch=index_params(0), node="IndexAddBackward0",
     save=lambda ans, x, source, dim, index, alpha: (ans._data.shape, dim, index, alpha),
     vjp=(lambda g, shape, dim, index, alpha: g,
          lambda g, shape, dim, index, alpha: _times(unary(INDEX_SELECT, g, (dim, index)), alpha)),
@@ -605,6 +679,8 @@ def _along_dim_args(fn, input, dim, index, source):
 def index_add(input, dim, index, source, *, alpha=1):
     """``input`` with ``alpha * source`` added to the slices ``index`` along ``dim``;
     repeated indices add up."""
+    if registry.BATCHING and any_batched(index) and not input._data.ndim:
+        return per_sample(index_add, input, dim, index, source, alpha=alpha)
     data = _tensor_arg(index, "index_add", "index", 3)
     if data.dtype not in (np.int64, np.int32):
         raise RuntimeError(f"index_add_(): Expected dtype int32/int64 for index but got: {_name(data)}")
@@ -621,9 +697,13 @@ def index_add(input, dim, index, source, *, alpha=1):
         raise RuntimeError(f"source tensor shape must match self tensor shape, excluding the specified dimension. "
                            f"Got self.shape = {list(shape)} source.shape = {list(source_shape)}")
     size = _vector(input._data).shape[dim]
-    bad = _first_bad(data, size)
+    bad = _first_bad(_values(index), size)
     if bad is not None:
         raise RuntimeError(f"index {bad} is out of bounds for dimension {dim} with size {size}")
+    if _index_batched(input, index):  # index_add of each sample is a scatter_add of the batch
+        shape = _with_size(shape, dim, data.size)
+        return on_batch(lambda b, i, s: scatter_add(b, dim + 1, _spread(i, dim, shape),
+                                                    _times(s, alpha).reshape((-1,) + shape)), input, index, source)
     return apply(INDEX_ADD, (input, source), (dim, _vector(data), alpha))
 
 
@@ -634,7 +714,7 @@ def _index_copy(x, source, dim, index):
 
 
 INDEX_COPY = defop(
-    "index_copy", _index_copy, node="IndexCopyBackward0",
+    "index_copy", _index_copy, batch=index_params(0), node="IndexCopyBackward0",
     save=lambda ans, x, source, dim, index: (ans._data.shape, dim, index),
     vjp=(lambda g, shape, dim, index: unary(INDEX_FILL, g, (dim, index, 0)),
          lambda g, shape, dim, index: unary(INDEX_SELECT, g, (dim, index))),
@@ -644,6 +724,8 @@ INDEX_COPY = defop(
 
 def index_copy(input, dim, index, source):
     """``input`` with the slices ``index`` along ``dim`` replaced by ``source``'s."""
+    if registry.BATCHING and any_batched(index) and not input._data.ndim:
+        return per_sample(index_copy, input, dim, index, source)
     data = _tensor_arg(index, "index_copy", "index", 3)
     if data.ndim > 1:
         raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {data.ndim})")
@@ -660,9 +742,13 @@ def index_copy(input, dim, index, source):
         raise RuntimeError(f"index_copy_(): self and source expected to have the same dtype, but got (self) "
                            f"{_name(input._data)} and (source) {_name(source._data)}")
     size = _vector(input._data).shape[dim]
-    bad = _first_bad(data, size)
+    bad = _first_bad(_values(index), size)
     if bad is not None:
         raise IndexError(f"index_copy_(): index {bad} is out of bounds for dimension {dim} with size {size}")
+    if _index_batched(input, index):  # index_copy of each sample is a scatter of the batch
+        shape = _with_size(shape, dim, data.size)
+        return on_batch(lambda b, i, s: scatter(b, dim + 1, _spread(i, dim, shape), s.reshape((-1,) + shape)),
+                        input, index, source)
     return apply(INDEX_COPY, (input, source), (dim, _vector(data)))
 
 
@@ -672,7 +758,7 @@ def _index_fill(x, dim, index, value):
     return out
 
 
-INDEX_FILL = defop("index_fill", _index_fill, node="IndexFillBackward0",
+INDEX_FILL = defop("index_fill", _index_fill, batch=index_params(0), node="IndexFillBackward0",
                    save=lambda ans, x, dim, index, value: (dim, index),
                    vjp=lambda g, dim, index: unary(INDEX_FILL, g, (dim, index, 0)),
                    jvp=lambda t, dim, index: unary(INDEX_FILL, t, (dim, index, 0)))
@@ -690,6 +776,8 @@ INDEX_FILL_TENSOR = defop(
 def index_fill(input, dim, index, value):
     """``input`` with the slices ``index`` along ``dim`` set to ``value`` (a number or a
     0-d tensor); negative indices count from the end."""
+    if registry.BATCHING and any_batched(index, value) and not input._data.ndim:
+        return per_sample(index_fill, input, dim, index, value)
     data = _tensor_arg(index, "index_fill", "index", 3)
     dim = wrap_dim(dim, input._data.ndim)
     if data.dtype != np.int64:
@@ -700,12 +788,27 @@ def index_fill(input, dim, index, value):
         raise RuntimeError(f"index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                            f"{value._data.ndim} dimension(s).")
     size = _vector(input._data).shape[dim]
-    bad = _first_bad(data, size, negative=True)
+    bad = _first_bad(_values(index), size, negative=True)
     if bad is not None:
         raise IndexError(f"index {bad} is out of bounds for dimension {dim} with size {size}")
+    if registry.BATCHING and any_batched(index, value):
+        shape = _with_size(input._data.shape, dim, data.size)
+        return on_batch(lambda b, i, v: _batch_index_fill(b, dim, i, v, size, shape), input, index, value)
     if isinstance(value, Tensor):
         return apply(INDEX_FILL_TENSOR, (input, value), (dim, _vector(data)))
     return unary(INDEX_FILL, input, (dim, _vector(data), _scalar(value, input._data.dtype)))
+
+
+def _batch_index_fill(b, dim, i, value, size, shape):
+    """``index_fill`` of each sample of the batch ``b`` (one sample's ``dim``, index vectors
+    ``i``, some counting from the end of ``size``; ``shape``: a sample's with ``dim`` the
+    vectors' length): a scatter."""
+    index = _spread(ew.where(i < 0, i + size, i), dim, shape)
+    if not isinstance(value, Tensor):
+        return scatter(b, dim + 1, index, value=value)
+    # where the value goes, then ``where``: a position named twice takes (and sends back) it once
+    filled = scatter(_wrap(np.zeros(tuple(b.shape), bool)), dim + 1, index, value=True)
+    return ew.where(filled, value.to(b.dtype).reshape((-1,) + (1,) * len(shape)), b)
 
 
 # --- gather and scatter -----------------------------------------------------------------------------
@@ -728,7 +831,7 @@ def _gather(x, dim, index):
     return _vector(x)[_along(_vector(index), dim)].reshape(index.shape)
 
 
-GATHER = defop("gather", _gather, node="GatherBackward0",
+GATHER = defop("gather", _gather, batch=index_params(0, 1), node="GatherBackward0",
                save=lambda ans, x, dim, index: (x._data.shape, dim, index),
                vjp=lambda g, shape, dim, index: apply(SCATTER_ADD, (_zeros(shape, g), g), (dim, index)),
                jvp=lambda t, shape, dim, index: unary(GATHER, t, (dim, index)))
@@ -763,15 +866,25 @@ def _gather_args(fn, input, dim, index, src=None):
             if src is not None:
                 message += f" and to be no larger size than src {list(src._data.shape)}"
             raise RuntimeError(message)
-    bad = _first_bad(data, shape[dim])
+    bad = _first_bad(_values(index), shape[dim])
     if bad is not None:
         raise RuntimeError(f"index {bad} is out of bounds for dimension {dim} with size {shape[dim]}")
     return dim, data
 
 
+def _index_batched(input, index):
+    """Whether ``index`` is batched by vmap with ``input`` a sample of some dims: then the
+    op runs once on the batch, its dim moved past the batch dim (a 0-d sample loops)."""
+    return registry.BATCHING and any_batched(index) and input._data.ndim > 0
+
+
 def gather(input, dim, index, *, sparse_grad=False):
     """``out[i][j] = input[index[i][j]][j]`` for dim 0 (and alike for other dims)."""
+    if registry.BATCHING and any_batched(index) and not input._data.ndim:
+        return per_sample(gather, input, dim, index, sparse_grad=sparse_grad)
     dim, data = _gather_args("gather", input, dim, index)
+    if _index_batched(input, index):
+        return on_batch(lambda b, i: gather(b, dim + 1, i), input, index)
     return unary(GATHER, input, (dim, data))
 
 
@@ -800,20 +913,20 @@ def _zeroed_at(g, dim, index):
 
 
 SCATTER = defop(
-    "scatter", _scatter, node="ScatterBackward0",
+    "scatter", _scatter, batch=index_params(0, 1), node="ScatterBackward0",
     save=lambda ans, x, src, dim, index: (ans._data.shape, dim, index),
     vjp=(lambda g, shape, dim, index: _zeroed_at(g, dim, index),
          lambda g, shape, dim, index: unary(GATHER, g, (dim, index))),
     jvp=(lambda t, shape, dim, index: _zeroed_at(t, dim, index),
          lambda t, shape, dim, index: apply(SCATTER, (_zeros(shape, t), t), (dim, index))))
 
-SCATTER_VALUE = defop("scatter_value", _scatter_value, node="ScatterBackward1",
+SCATTER_VALUE = defop("scatter_value", _scatter_value, batch=index_params(0, 1), node="ScatterBackward1",
                       save=lambda ans, x, dim, index, value: (dim, index),
                       vjp=lambda g, dim, index: _zeroed_at(g, dim, index),
                       jvp=lambda t, dim, index: _zeroed_at(t, dim, index))
 
 SCATTER_ADD = defop(
-    "scatter_add", _scatter_add, node="ScatterAddBackward0",
+    "scatter_add", _scatter_add, batch=index_params(0, 1), node="ScatterAddBackward0",
     save=lambda ans, x, src, dim, index: (ans._data.shape, dim, index),
     vjp=(lambda g, shape, dim, index: g,
          lambda g, shape, dim, index: unary(GATHER, g, (dim, index))),
@@ -844,9 +957,13 @@ SCATTER_LEGACY_REDUCE = Op("scatter_legacy_reduce", _scatter_legacy_reduce, "tor
 def scatter(input, dim, index, src=None, value=None, *, reduce=None):
     """``input`` with ``src[i][j]`` (or ``value``) written at ``[index[i][j]][j]`` for dim 0
     (and alike for other dims). Repeated indices: one of the writes wins."""
+    if registry.BATCHING and any_batched(index) and not input._data.ndim:
+        return per_sample(scatter, input, dim, index, src, value, reduce=reduce)
     if src is not None and not isinstance(src, Tensor):
         src, value = None, src
     dim, data = _gather_args("scatter", input, dim, index, src)
+    if _index_batched(input, index):
+        return on_batch(lambda b, i, s: scatter(b, dim + 1, i, s, value, reduce=reduce), input, index, src)
     if reduce is not None:
         if reduce not in ("add", "multiply"):
             raise RuntimeError("reduce argument must be either add or multiply.")
@@ -861,8 +978,12 @@ def scatter(input, dim, index, src=None, value=None, *, reduce=None):
 def scatter_add(input, dim, index, src):
     """``input`` with each ``src[i][j]`` added at ``[index[i][j]][j]`` for dim 0; repeated
     indices add up."""
+    if registry.BATCHING and any_batched(index) and not input._data.ndim:
+        return per_sample(scatter_add, input, dim, index, src)
     _tensor_arg(src, "scatter_add", "src", 4)
     dim, data = _gather_args("scatter", input, dim, index, src)
+    if _index_batched(input, index):
+        return on_batch(lambda b, i, s: scatter_add(b, dim + 1, i, s), input, index, src)
     return apply(SCATTER_ADD, (input, src), (dim, data))
 
 
@@ -946,7 +1067,7 @@ def _reduce_jvp_src(t, x, src, ans, dim, index, reduce, include_self):
 
 
 SCATTER_REDUCE = defop(
-    "scatter_reduce", _scatter_reduce, node="ScatterReduceBackward0",
+    "scatter_reduce", _scatter_reduce, batch=index_params(0, 1), node="ScatterReduceBackward0",
     save=lambda ans, x, src, dim, index, reduce, include_self: (x, src, ans, dim, index, reduce, include_self),
     vjp=(_reduce_vjp_x, _reduce_vjp_src), jvp=(_reduce_jvp_x, _reduce_jvp_src))
 
@@ -955,10 +1076,15 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     """``input`` with each ``src[i][j]`` reduced (sum, prod, mean, amax, amin) into
     ``[index[i][j]][j]`` for dim 0; ``include_self=False`` leaves input's values out of
     the positions that receive something."""
+    if registry.BATCHING and any_batched(index) and not input._data.ndim:
+        return per_sample(scatter_reduce, input, dim, index, src, reduce, include_self=include_self)
     reduce = {"max": "amax", "min": "amin"}.get(reduce, reduce)
     if reduce not in _REDUCTIONS:
         raise RuntimeError(f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}")
     dim, data = _gather_args("scatter", input, dim, index, src)
+    if _index_batched(input, index):
+        return on_batch(lambda b, i, s: scatter_reduce(b, dim + 1, i, s, reduce, include_self=include_self),
+                        input, index, src)
     return apply(SCATTER_REDUCE, (input, src), (dim, data, reduce, include_self))
 
 
@@ -1019,7 +1145,14 @@ def _masked_fill(x, mask, value):
     return np.where(mask, value, x).astype(x.dtype, copy=False)
 
 
-MASKED_FILL = defop("masked_fill", _masked_fill, node="MaskedFillBackward0",
+def _under_mask(op, args, batched, params, dtype):
+    """An op of one sample with a mask parameter (not batched), which broadcasts against
+    it: the batched inputs padded to the mask's rank too, as broadcasting would pad them."""
+    ndim = max(params[0].ndim, *(batching.logical_ndim(a, b) for a, b in zip(args, batched)))
+    return apply(op, [batching.pad(a, ndim) if b else a for a, b in zip(args, batched)], params, dtype)
+
+
+MASKED_FILL = defop("masked_fill", _masked_fill, node="MaskedFillBackward0", batch=_under_mask,
                     save=lambda ans, x, mask, value: (mask,),
                     vjp=lambda g, mask: unary(MASKED_FILL, g, (mask, 0)),
                     jvp=lambda t, mask: unary(MASKED_FILL, t, (mask, 0)))
@@ -1027,6 +1160,7 @@ MASKED_FILL = defop("masked_fill", _masked_fill, node="MaskedFillBackward0",
 # filling from a 0-d tensor: its gradient is the sum of the incoming one where the mask holds
 MASKED_FILL_TENSOR = defop(
     "masked_fill_tensor", lambda x, value, mask: _masked_fill(x, mask, value), node="MaskedFillBackward1",
+    batch=_under_mask,
     save=lambda ans, x, value, mask: (mask, ans._data.shape),
     vjp=(lambda g, mask, shape: unary(MASKED_FILL, g, (mask, 0)),
          lambda g, mask, shape: unary(MASKED_SELECT, g, (mask,)).sum()),
@@ -1042,8 +1176,21 @@ def masked_fill(input, mask, value):
         if value._data.ndim != 0:
             raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                                f"{value._data.ndim} dimension(s).")
+    if registry.BATCHING and any_batched(mask):  # (a batched input or value alone: the ops' rules)
+        ndim = max(input._data.ndim, data.ndim)
+        return on_batch(lambda b, m, v: _batch_masked_fill(batching.pad(b, ndim), batching.pad(m, ndim), v),
+                        input, mask, value)
+    if isinstance(value, Tensor):
         return apply(MASKED_FILL_TENSOR, (input, value), (data,))
     return unary(MASKED_FILL, input, (data, _scalar(value, input._data.dtype)))
+
+
+def _batch_masked_fill(b, mask, value):
+    """``masked_fill`` of each sample of the batch ``b`` with its ``mask`` (both of the same
+    rank): a 0-d value of each sample is a batch of values, which ``where`` broadcasts."""
+    if not isinstance(value, Tensor):
+        return masked_fill(b, mask, value)
+    return ew.where(mask, batching.pad(value.to(b.dtype), b.ndim - 1), b)
 
 
 def _masked_scatter(x, source, mask):
@@ -1079,6 +1226,8 @@ MASKED_SCATTER_BACKWARD = defop(
 
 def masked_scatter(input, mask, source):
     """``input`` with ``source``'s first elements, in order, where ``mask`` holds."""
+    if registry.BATCHING and any_batched(input, mask, source):
+        return per_sample(masked_scatter, input, mask, source)
     data, _ = _mask_arg("masked_scatter", input, mask)
     if source._data.dtype != input._data.dtype:
         raise RuntimeError(f"masked_scatter: expected self and source to have same dtypes but got"
@@ -1102,6 +1251,12 @@ MASKED_SELECT = defop(
 
 def masked_select(input, mask):
     """The elements of ``input`` where ``mask`` holds (both broadcast), as a 1-d tensor."""
+    if registry.BATCHING and any_batched(input, mask):
+        if not any_batched(mask):  # the same number of elements from each sample
+            return per_sample(masked_select, input, mask)
+        raise RuntimeError("vmap: Attempted to vmap over `mask` in torch.masked_select(self, mask) We cannot support "
+                           "this because for each batch this would return a differently shaped Tensor. Please file "
+                           "an issue at https://github.com/pytorch/pytorch/issues if you need this feature.")
     data, _ = _mask_arg("masked_select", input, mask)
     return unary(MASKED_SELECT, input, (data,))
 
@@ -1126,15 +1281,26 @@ def _flat_index_args(fn, input, index):
     numel = input._data.size
     if numel == 0 and data.size:
         raise IndexError(f"{fn}(): tried to take from an empty tensor")
-    bad = _first_bad(data, numel, negative=True)
+    bad = _first_bad(_values(index), numel, negative=True)
     if bad is not None:
         raise IndexError(f"out of range: tried to access index {bad} on a tensor of {numel} elements.")
     return data
 
 
+def _rows(i, numel):
+    """A batch of flat indices into samples of ``numel`` elements, one row per sample, with
+    the negative ones counted from the end: for ``gather`` and ``scatter`` of the batch."""
+    return ew.where(i < 0, i + numel, i).reshape((i.shape[0], -1))
+
+
 def take(input, index):
     """The elements of ``input`` read as a flat vector, at ``index`` (in index's shape)."""
-    return unary(TAKE, input, (_flat_index_args("take", input, index),))
+    data = _flat_index_args("take", input, index)
+    if registry.BATCHING and any_batched(input, index):  # each sample's rows: a gather of the batch
+        n = input._data.size
+        return on_batch(lambda b, i: gather(b.reshape((b.shape[0], n)), 1, _rows(i, n)).reshape(i.shape), input,
+                        index)
+    return unary(TAKE, input, (data,))
 
 
 def _put(x, source, index, accumulate):
@@ -1168,7 +1334,15 @@ def put(input, index, source, accumulate=False):
     if source._data.dtype != input._data.dtype:
         raise RuntimeError(f"put_(): self and source expected to have the same dtype, but got self.dtype = "
                            f"{_name(input._data)} and source.dtype = {_name(source._data)}")
+    if registry.BATCHING and any_batched(input, index, source):  # a scatter of the batch's rows
+        return on_batch(lambda b, i, s: _batch_put(b, _rows(i, input._data.size), s, accumulate), input, index, source)
     return apply(PUT, (input, source), (data, accumulate))
+
+
+def _batch_put(b, rows, source, accumulate):
+    flat, values = b.reshape((b.shape[0], -1)), source.reshape(rows.shape)
+    out = scatter_add(flat, 1, rows, values) if accumulate else scatter(flat, 1, rows, values)
+    return out.reshape(b.shape)
 
 
 # --- integer results: where things are ------------------------------------------------------------
@@ -1176,6 +1350,8 @@ def put(input, index, source, accumulate=False):
 
 def nonzero(input, *, as_tuple=False):
     """The positions of the nonzero elements: one row each (``as_tuple``: one tensor per dim)."""
+    if registry.BATCHING and any_batched(input):
+        raise dynamic_shape("nonzero")
     data = input._data
     if as_tuple:
         return tuple(_wrap(i) for i in np.nonzero(_vector(data)))
@@ -1183,12 +1359,16 @@ def nonzero(input, *, as_tuple=False):
 
 
 def argwhere(input):
+    if registry.BATCHING and any_batched(input):
+        return per_sample(argwhere, input)
     return nonzero(input)
 
 
 def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None):
     """Where ``input``'s values would go in ``sorted_sequence`` (each row of it, for the
     matching row of input) to keep it sorted; ``right``: after equal values."""
+    if registry.BATCHING and any_batched(sorted_sequence, input, out_int32, right, side, sorter):
+        return per_sample(searchsorted, sorted_sequence, input, out_int32=out_int32, right=right, side=side, sorter=sorter)
     seq = sorted_sequence._data
     values = input._data if isinstance(input, Tensor) else np.asarray(input)
     if seq.ndim == 0:
@@ -1224,6 +1404,8 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
 def bucketize(input, boundaries, *, out_int32=False, right=False):
     """The bucket of each value of ``input`` between sorted ``boundaries``: i such that
     ``boundaries[i - 1] < x <= boundaries[i]`` (``right``: ``<= x <``)."""
+    if registry.BATCHING and any_batched(input, boundaries, out_int32, right):
+        return per_sample(bucketize, input, boundaries, out_int32=out_int32, right=right)
     if boundaries._data.ndim != 1:
         raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries._data.ndim})")
     return searchsorted(boundaries, input, out_int32=out_int32, right=right)

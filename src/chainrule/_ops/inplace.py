@@ -24,8 +24,10 @@ from .. import _dtype
 from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE
 from ..autograd.engine import Node
+from ..autograd.forward_ad import FORWARD, copy_tangent, update_inplace, update_view_inplace
 from . import elementwise as ew
-from .registry import apply, current_grad_fn, defop, record, replay_view
+from . import registry
+from .registry import apply, current_grad_fn, defop, record, replay_view, unary
 
 
 MULTI_OUTPUT_VIEWS = ("split", "split_with_sizes", "unbind")  # their last param: the output's position
@@ -97,16 +99,27 @@ def _needs_graph(self, args):
 
 def apply_inplace(self, compute, *args, **kwargs):
     """``self.<op>_(*args)``: see the module docstring for the three steps."""
+    if registry.BATCHING:  # under vmap: a batched self is written through its inner tensor
+        from .._functorch.batched import inplace  # noqa: PLC0415  (vmap builds on the ops)
+        if inplace(self, compute, args, kwargs) is not None:
+            return self
     _check_allowed(self)
     if not _needs_graph(self, args):
-        _write(self, compute(self, *args, **kwargs))
+        result = compute(self, *args, **kwargs)
+        _write(self, result)
+        if FORWARD.active:  # forward AD: self's tangent follows its values
+            update_inplace(self, result)
         return self
     old = _alias(self)
+    if FORWARD.active:
+        copy_tangent(self, old)
     result = compute(old, *args, **kwargs)
     node = result.grad_fn
     if node is not None and any(tensor is old for _, _, tensor in node.checks):
         old._data = old._data.copy()
     _write(self, result)
+    if FORWARD.active:
+        update_inplace(self, result)
     if node is not None and node.ans is not None and not any(result is a for a in args):
         _saved_output_is_self(node, result, self)
     if node is not None or self._base is not None:
@@ -149,6 +162,34 @@ def _move_history(self, new_value):
     self.grad_fn = apply(AS_STRIDED, (base,), (self._view_steps,)).grad_fn
     self._extra.view_version = self._counter[0]
     self._requires_grad = True
+
+
+def view_inplace(self, op, params, view_op):
+    """``self.squeeze_()``, ``t_()``...: ``self`` takes the shape of the view ``op(self)``.
+
+    No value changes, so nothing is written and no base gets a CopySlices node: ``self``
+    just moves on to ``op``'s node (PyTorch names it apart from the out-of-place op's:
+    ``y.unsqueeze_(0)`` gives UnsqueezeBackward1, ``y.unsqueeze(0)`` UnsqueezeBackward0).
+    The version still goes up, as in PyTorch, so nodes that saved ``self`` refuse to run.
+    A view stays a view of its base, one step (``view_op``, the out-of-place op) longer.
+    """
+    if registry.BATCHING:  # under vmap: a batched self changes shape through its inner tensor
+        from .._functorch.batched import view_inplace as batched_view_inplace  # noqa: PLC0415
+        if batched_view_inplace(self, view_op, params) is not None:
+            return self
+    _check_allowed(self)
+    out = unary(op, self, params)
+    self._data = out._data
+    self._counter[0] += 1
+    if FORWARD.active:  # forward AD: the tangent takes the new shape too
+        update_view_inplace(self, out)
+    if out.grad_fn is not None:
+        self.grad_fn = out.grad_fn
+    if self._base is not None:
+        e = self._extra
+        e.view_steps += ((view_op, params),)
+        e.view_version = self._counter[0]
+    return self
 
 
 # --- CopySlices: the base's node after an in-place change through a view ----------------------

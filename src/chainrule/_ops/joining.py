@@ -22,8 +22,11 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
+from ..autograd.forward_ad import FORWARD
 from ..autograd.grad_mode import STATE
 from .indexing import select
+from . import registry
+from .batching import any_batched, dim_params, indexed, pad, per_sample
 from .registry import apply, defop, unary
 from .elementwise import clone
 from .shape import (atleast_2d, atleast_3d, expand, flatten, reshape, size_arg, unsqueeze, view, wrap_dim,
@@ -77,14 +80,15 @@ def _join_rules(node):
 
 
 # one forward, two PyTorch names: cat(a, b) and stack(a, b) (a cat of unsqueezed items)
-CAT = defop("cat", _join, **_join_rules("CatBackward0"))
-STACK = defop("stack", _join, **_join_rules("StackBackward0"))
+CAT = defop("cat", _join, batch=dim_params(0, same_rank=False), **_join_rules("CatBackward0"))
+STACK = defop("stack", _join, batch=dim_params(0, same_rank=False), **_join_rules("StackBackward0"))
 
 
 def _join_all(op, tensors, dim, dtype, stacked):
     """Joins ``tensors`` (each an item of a stack if ``stacked``) with two-input nodes,
     pairing neighbours level by level."""
-    if not (STATE.enabled and any(t._requires_grad for t in tensors)):
+    if not (STATE.enabled and any(t._requires_grad for t in tensors)) and not FORWARD.active \
+            and not registry.BATCHING:
         return _wrap(_concatenate([t._data for t in tensors], dim, dtype, [stacked] * len(tensors)))
     items = [(t, stacked) for t in tensors]
     if len(items) == 1:  # the lone input joins an empty one: a copy, with a node
@@ -215,6 +219,8 @@ BLOCK_DIAG = defop("block_diag", _block_diag, node="BlockDiagBackward0",
 
 def block_diag(*tensors):
     """The tensors (0-d, vectors as rows, matrices) as blocks along the diagonal."""
+    if registry.BATCHING and any_batched(tensors):
+        return per_sample(block_diag, *tensors)
     if not tensors:
         return _wrap(np.zeros((1, 0), _dtype.get_default_dtype().np))
     for i, t in enumerate(tensors):
@@ -223,7 +229,7 @@ def block_diag(*tensors):
                                f"{t._data.ndim} dimensions")
     dtype = _common_dtype(tensors)
     blocks = [t if t._data.ndim == 2 else view(t, (1, -1)) for t in tensors]
-    if not (STATE.enabled and any(t._requires_grad for t in blocks)):
+    if not (STATE.enabled and any(t._requires_grad for t in blocks)) and not FORWARD.active:
         return _wrap(_pairwise(lambda a, b: _block_diag(a, b, dtype), [t._data for t in blocks]).astype(dtype))
     if len(blocks) == 1:
         blocks.append(_wrap(np.zeros((0, 0), dtype)))
@@ -241,7 +247,13 @@ def _sum_repeats(g, in_shape, repeats):
     return g if padded == in_shape else g.reshape(in_shape)
 
 
-REPEAT = defop("repeat", np.tile, node="RepeatBackward0",
+def _repeat_batched(op, args, batched, params, dtype):
+    """Each sample tiled: the batch dim is repeated once."""
+    repeats = tuple(params[0])
+    return apply(op, (pad(args[0], len(repeats)),), ((1,) + repeats,), dtype)
+
+
+REPEAT = defop("repeat", np.tile, batch=_repeat_batched, node="RepeatBackward0",
                save=lambda ans, x, repeats: (x._data.shape, repeats),
                vjp=lambda g, in_shape, repeats: _sum_repeats(g, in_shape, repeats),
                jvp=lambda t, in_shape, repeats: unary(REPEAT, t, (repeats,)))
@@ -290,6 +302,8 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
 
     ``repeat_interleave(repeats)`` alone gives the indices that the repeats pick.
     """
+    if registry.BATCHING and any_batched(input, repeats, dim, output_size):
+        return per_sample(repeat_interleave, input, repeats, dim, output_size=output_size)
     if repeats is None:
         return _wrap(_repeat_indices(input, output_size))
     x = input if dim is not None else flatten(input)
@@ -418,10 +432,10 @@ def _output_region(x, index, position):
 
 # a region of the input (a view), under PyTorch's name for each op that makes one; the
 # index is a tuple of slices with at most one int, ending in ...
-NARROW = defop("narrow", _view_region, **_region_rules("SliceBackward0"))
-SPLIT = defop("split", _output_region, **_output_region_rules("SplitBackward0"))
-SPLIT_WITH_SIZES = defop("split_with_sizes", _output_region, **_output_region_rules("SplitWithSizesBackward0"))
-UNBIND = defop("unbind", _output_region, **_output_region_rules("UnbindBackward0"))
+NARROW = defop("narrow", _view_region, batch=indexed(0), **_region_rules("SliceBackward0"))
+SPLIT = defop("split", _output_region, batch=indexed(0), **_output_region_rules("SplitBackward0"))
+SPLIT_WITH_SIZES = defop("split_with_sizes", _output_region, batch=indexed(0), **_output_region_rules("SplitWithSizesBackward0"))
+UNBIND = defop("unbind", _output_region, batch=indexed(0), **_output_region_rules("UnbindBackward0"))
 
 
 def _region(x, index):
@@ -433,11 +447,11 @@ def _region(x, index):
 
 
 # and their transposes, the region's gradient placed into zeros
-SLICE_BACKWARD = defop("slice_backward", _embed, node="SliceBackwardBackward0",
+SLICE_BACKWARD = defop("slice_backward", _embed, batch=indexed(1, shape_at=0), node="SliceBackwardBackward0",
                        save=lambda ans, g, shape, index: (shape, index),
                        vjp=lambda gg, shape, index: _region(gg, index),
                        jvp=lambda t, shape, index: unary(SLICE_BACKWARD, t, (shape, index)))
-SELECT_BACKWARD = defop("select_backward", _embed, node="SelectBackwardBackward0",
+SELECT_BACKWARD = defop("select_backward", _embed, batch=indexed(1, shape_at=0), node="SelectBackwardBackward0",
                         save=lambda ans, g, shape, index: (shape, index),
                         vjp=lambda gg, shape, index: _region(gg, index),
                         jvp=lambda t, shape, index: unary(SELECT_BACKWARD, t, (shape, index)))
@@ -540,6 +554,8 @@ def narrow(input, dim, start, length):
 def tensor_split(input, indices_or_sections=None, dim=0, *, sections=None, indices=None):
     """``sections`` nearly equal pieces (the first ones one longer), or the pieces between
     ``indices`` (Python slicing: negative indices count from the end, out of range clips)."""
+    if registry.BATCHING and any_batched(input, indices_or_sections, dim, sections, indices):
+        return per_sample(tensor_split, input, indices_or_sections, dim, sections=sections, indices=indices)
     ndim = input._data.ndim
     if ndim == 0:
         raise RuntimeError("tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims")

@@ -18,6 +18,9 @@ from .._tensor import _wrap
 from .activations import softmax_backward
 from .inplace import _type_word
 from .linalg import addmm, matmul, mm
+from .reductions import on_batch
+from .batching import aligned, any_batched, batch_size, dim_params
+from . import registry
 from .registry import apply, defop, unary
 from .shape import expand
 
@@ -34,7 +37,7 @@ def _addmm(bias, x, weight):
     (n, k), (m, k2) = x._data.shape, weight._data.shape
     if k != k2:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{k} and {k2}x{m})")
-    expand(_wrap(bias._data), (n, m))  # PyTorch's message for a bias that doesn't broadcast
+    expand(bias.detach(), (n, m))  # PyTorch's message for a bias that doesn't broadcast
     return addmm(bias, x, weight.t())
 
 
@@ -64,10 +67,24 @@ def _trilinear_w(g, x1, w, x2):
     return mm(g.t(), outer).reshape(g.shape[1], i, j)
 
 
+def _trilinear_batch(op, args, batched, params, dtype):
+    """vmap's rule: a shared weight takes the batch as more rows n; a batched one is a
+    matmul of stacks, (B, 1, n, i) @ (B, o, i, j), then the sum over j with x2."""
+    x1, w, x2 = args
+    if not batched[1]:
+        size = batch_size(args, batched)
+        x1, x2 = (x if b else x.expand((size,) + x._data.shape) for x, b in ((x1, batched[0]), (x2, batched[2])))
+        n = x1._data.shape[1]
+        out = apply(op, (x1.reshape(-1, x1._data.shape[-1]), w, x2.reshape(-1, x2._data.shape[-1])), params, dtype)
+        return out.reshape((size, n, -1))
+    (x1, w, x2), _ = aligned(args, batched, same_rank=False)
+    return (matmul(x1.unsqueeze(1), w) * x2.unsqueeze(1)).sum(-1).transpose(1, 2)
+
+
 # out[n, o] = sum_ij x1[n, i] w[o, i, j] x2[n, j]: linear in each input, so each rule is
 # the op again with the inputs rearranged
 TRILINEAR = defop(
-    "trilinear", _trilinear, node="TrilinearBackward0", save=lambda ans, x1, w, x2: (x1, w, x2),
+    "trilinear", _trilinear, batch=_trilinear_batch, node="TrilinearBackward0", save=lambda ans, x1, w, x2: (x1, w, x2),
     vjp=(lambda g, x1, w, x2: trilinear(g, w.permute(1, 0, 2), x2), _trilinear_w,
          lambda g, x1, w, x2: trilinear(g, w.permute(2, 0, 1), x1)),
     jvp=(lambda t, x1, w, x2: trilinear(t, w, x2), lambda t, x1, w, x2: trilinear(x1, t, x2),
@@ -142,6 +159,25 @@ def _row_factor(indices, padding_idx, scale_grad_by_freq):
     return factor[..., None]
 
 
+def _embedding_batch(weight, indices, padding_idx, scale_grad_by_freq):
+    """``embedding`` of a vmap batch of indices (B, ...) in one lookup: sample b's rows are
+    rows ``b * V ...`` of one table, which a batched weight (B, V, D) is once flattened;
+    the gradient's frequencies are counted per sample, as each sample's own call would."""
+    idx = indices._data
+    size, rows = idx.shape[0], weight._data.shape[-2]
+    if idx.size and (idx.min() < 0 or idx.max() >= rows):
+        raise IndexError("index out of range in self")
+    tagged = idx + (np.arange(size) * rows).reshape((size,) + (1,) * (idx.ndim - 1))
+    factor = None
+    if padding_idx >= 0 or scale_grad_by_freq:
+        factor = _row_factor(tagged, -1, scale_grad_by_freq)
+        factor[idx == padding_idx] = 0.0
+        factor = factor.astype(weight._data.dtype)
+    if weight._data.ndim == 3:
+        return unary(EMBEDDING, weight.reshape(-1, weight._data.shape[-1]), (tagged, factor))
+    return unary(EMBEDDING, weight, (idx.copy(), factor))
+
+
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
     """``torch.embedding``: the rows of ``weight`` at ``indices``; the padding row gets no gradient."""
     if indices._data.dtype not in (np.int64, np.int32):
@@ -150,6 +186,11 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
                            f"Long, Int; but got torch.{name}Tensor instead (while checking arguments for embedding)")
     if weight._data.ndim != 2:
         raise RuntimeError("'weight' must be 2-D")
+    if registry.BATCHING and any_batched(weight, indices):
+        lookup = lambda w, i: _embedding_batch(w, i, padding_idx, scale_grad_by_freq)  # noqa: E731
+        if any_batched(weight):
+            return on_batch(lookup, weight, indices)
+        return on_batch(lambda i: lookup(weight, i), indices)
     idx = indices._data
     if idx.size and (idx.min() < 0 or idx.max() >= weight._data.shape[0]):
         raise IndexError("index out of range in self")
@@ -176,6 +217,11 @@ def one_hot(tensor, num_classes=-1):
     data = tensor._data
     if data.dtype != np.int64:
         raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    if registry.BATCHING and any_batched(tensor):  # PyTorch's vmap checks no values: out of range is all 0
+        if num_classes == -1:
+            raise RuntimeError("When vmap-ing torch.nn.functional.one_hot, please provide an explicit positive "
+                               "num_classes argument.")
+        return (tensor.unsqueeze(-1) == _wrap(np.arange(num_classes))).long()
     if data.size == 0:
         if num_classes == -1:
             raise RuntimeError("Can not infer total number of classes from empty tensor.")
@@ -259,7 +305,7 @@ def _safe_softmax(x, dim):
     return e / np.where(total == 0, 1, total)
 
 
-SAFE_SOFTMAX = defop("safe_softmax", _safe_softmax, node="SafeSoftmaxBackward0", save=lambda ans, x, dim: (ans, dim),
+SAFE_SOFTMAX = defop("safe_softmax", _safe_softmax, batch=dim_params(0), node="SafeSoftmaxBackward0", save=lambda ans, x, dim: (ans, dim),
                      vjp=lambda g, ans, dim: softmax_backward(g, ans, dim),
                      jvp=lambda t, ans, dim: softmax_backward(t, ans, dim), elementwise=True)
 

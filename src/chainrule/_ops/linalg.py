@@ -20,6 +20,7 @@ from .._tensor import Tensor, _wrap
 from .elementwise import _conj, where
 from ..autograd.grad_mode import STATE
 from .methods import inplace_method
+from .batching import aligned, dim_params, leading, pad
 from .registry import apply, binary, broadcast_error, defop, unary
 from . import reductions as _reductions
 from .shape import unsafe_view, wrap_dim
@@ -101,7 +102,25 @@ def _scaled(t, number):
 
 # --- vector and matrix products ----------------------------------------------------------------
 
-DOT = defop("dot", np.dot, node="DotBackward0",
+def _dot_batched(op, args, batched, params, dtype):
+    """A batch of dot products: the products summed along the last dim."""
+    a, b = args
+    return ((a.conj() if op is VDOT else a) * b).sum(-1)
+
+
+def _mv_batched(op, args, batched, params, dtype):
+    """A batch of matrix-vector products as one matmul (a batched vector as a column)."""
+    m, v = args
+    return matmul(m, v.unsqueeze(-1)).squeeze(-1) if batched[1] else matmul(m, v)
+
+
+def _as_matmul(op, args, batched, params, dtype):
+    """A batch of matrix products (mm, bmm) as one broadcasting matmul."""
+    args, _ = aligned(args, batched)
+    return apply(MATMUL, args, (), dtype)
+
+
+DOT = defop("dot", np.dot, batch=_dot_batched, node="DotBackward0",
             save=lambda ans, a, b: (a, b),
             vjp=(lambda g, a, b: g * b.conj(), lambda g, a, b: g * a.conj()),
             jvp=(lambda t, a, b: dot(t, b), lambda t, a, b: dot(a, t)))
@@ -124,7 +143,7 @@ def dot(input, other):
     return binary(DOT, input, other)
 
 
-VDOT = defop("vdot", np.vdot, node="VdotBackward0",
+VDOT = defop("vdot", np.vdot, batch=_dot_batched, node="VdotBackward0",
              save=lambda ans, a, b: (a, b),
              vjp=(lambda g, a, b: g.conj() * b, lambda g, a, b: g * a),
              jvp=(lambda t, a, b: vdot(t, b), lambda t, a, b: vdot(a, t)))
@@ -136,7 +155,7 @@ def vdot(input, other):
     return binary(VDOT, input, other)
 
 
-MV = defop("mv", np.matmul, node="MvBackward0",
+MV = defop("mv", np.matmul, batch=_mv_batched, node="MvBackward0",
            save=lambda ans, m, v: (m, v),
            vjp=(lambda g, m, v: g.unsqueeze(1) * v.conj(), lambda g, m, v: mv(m.conj().t(), g)),
            jvp=(lambda t, m, v: mv(t, v), lambda t, m, v: mv(m, t)))
@@ -157,7 +176,7 @@ def _mv_size_mismatch(mat_shape, vec_shape, rows=None):
                        f"vec ({vec_shape[0]})")
 
 
-MM = defop("mm", np.matmul, node="MmBackward0",
+MM = defop("mm", np.matmul, batch=_as_matmul, node="MmBackward0",
            save=lambda ans, a, b: (a, b),
            vjp=(lambda g, a, b: mm(g, b.conj().t()), lambda g, a, b: mm(a.conj().t(), g)),
            jvp=(lambda t, a, b: mm(t, b), lambda t, a, b: mm(a, t)))
@@ -178,7 +197,7 @@ def mm(input, mat2):
     return binary(MM, input, mat2)
 
 
-BMM = defop("bmm", np.matmul, node="BmmBackward0",
+BMM = defop("bmm", np.matmul, batch=_as_matmul, node="BmmBackward0",
             save=lambda ans, a, b: (a, b),
             vjp=(lambda g, a, b: bmm(g, mH(b)), lambda g, a, b: bmm(mH(a), g)),
             jvp=(lambda t, a, b: bmm(t, b), lambda t, a, b: bmm(a, t)))
@@ -203,7 +222,7 @@ def bmm(input, mat2):
 
 
 # batched, broadcasting product of two tensors of at least 2 dims
-MATMUL = defop("matmul", np.matmul, node="UnsafeViewBackward0",
+MATMUL = defop("matmul", np.matmul, batch=leading, node="UnsafeViewBackward0",
                save=lambda ans, a, b: (a, b),
                vjp=(lambda g, a, b: matmul(g, mH(b)), lambda g, a, b: matmul(mH(a), g)),
                jvp=(lambda t, a, b: matmul(t, b), lambda t, a, b: matmul(a, t)))
@@ -269,7 +288,7 @@ def matmul(input, other):
 
 
 # the product's own squeeze_ in PyTorch (SqueezeBackward4): out of place here, as nothing else sees it
-SQUEEZE_PRODUCT = defop("matmul_squeeze", np.squeeze, node="SqueezeBackward4", save=lambda ans, x, dim: (dim,),
+SQUEEZE_PRODUCT = defop("matmul_squeeze", np.squeeze, batch=dim_params(0), node="SqueezeBackward4", save=lambda ans, x, dim: (dim,),
                         vjp=lambda g, dim: g.unsqueeze(dim), jvp=lambda t, dim: unary(SQUEEZE_PRODUCT, t, (dim,)))
 
 
@@ -403,10 +422,21 @@ def _einsum_grad(g, k, operands, spec):
     return einsum_op(tensors, (",".join(subscripts) + "->" + "".join(out), tuple(constants) + tuple(extra)))
 
 
+def _einsum_batched(op, args, batched, params, dtype):
+    """A batch of einsums is one einsum: the batch dim gets a label of its own, on the
+    batched operands and in front of the output ("ij,jk->ik" as "Aij,jk->Aik")."""
+    equation, constants = params[0]
+    inputs, output = _parse_equation(equation)
+    label = next(c for c in _LETTERS if c not in equation)
+    flags = list(batched) + [False] * len(constants)  # the constants are never batched
+    lhs = ",".join(label * b + "".join(s) for s, b in zip(inputs, flags))
+    return apply(op, args, ((lhs + "->" + label + "".join(output), constants),), dtype)
+
+
 def _einsum_rules(node, n):
     def operands_and_spec(rest):
         return rest[:-1], rest[-1]
-    return dict(node=node, save=lambda ans, *args: args,
+    return dict(node=node, batch=_einsum_batched, save=lambda ans, *args: args,
                 vjp=tuple((lambda g, *rest, k=k: _einsum_grad(g, k, *operands_and_spec(rest)))
                           for k in range(n)),
                 jvp=tuple((lambda t, *rest, k=k: _einsum_tangent(t, k, *operands_and_spec(rest)))
@@ -608,10 +638,29 @@ def _added(product, s, beta, alpha):
     return out if beta == 0 else out + (s if beta == 1 else s * beta)  # beta == 0: input ignored, nan too
 
 
+def _fused_batched(op, args, batched, params, dtype):
+    """``beta * s + alpha * product(m1, m2)`` for each sample: the product by its own batching
+    rule, then the sum (a batched ``s`` of fewer dims padded as broadcasting would)."""
+    s, m1, m2 = args
+    beta, alpha = params
+    pair, flags = [m1, m2], batched[1:]
+    if op is ADDMV:
+        product = _mv_batched(MV, pair, flags, (), None)
+    elif op is ADDR:
+        product = m1.unsqueeze(-1) * m2.unsqueeze(-2)
+    else:
+        product = _as_matmul(MM, pair, flags, (), None) if any(flags) else matmul(m1, m2)
+        if op is ADDBMM:
+            product = product.sum(1 if any(flags) else 0)
+    if batched[0]:
+        s = pad(s, product._data.ndim - (1 if any(flags) else 0))
+    return _added(product, s, beta, alpha)
+
+
 def _fused_rules(node, grad1, grad2, product):
     """The rules of ``beta * s + alpha * product(m1, m2)``: the product is bilinear."""
     return dict(
-        node=node, save=lambda ans, s, m1, m2, beta, alpha: (m1, m2, beta, alpha),
+        batch=_fused_batched, node=node, save=lambda ans, s, m1, m2, beta, alpha: (m1, m2, beta, alpha),
         vjp=(lambda g, m1, m2, beta, alpha: g * _conj(beta),
              lambda g, m1, m2, beta, alpha: _scaled(grad1(g, m1, m2), _conj(alpha)),
              lambda g, m1, m2, beta, alpha: _scaled(grad2(g, m1, m2), _conj(alpha))),
@@ -812,7 +861,7 @@ def chain_matmul(*matrices, out=None):
 # --- cross products and distances ------------------------------------------------------------
 
 CROSS = defop("cross", lambda a, b, dim: np.cross(a, b, axisa=dim, axisb=dim, axisc=dim),
-              node="LinalgCrossBackward0", save=lambda ans, a, b, dim: (a, b, dim),
+              batch=dim_params(0), node="LinalgCrossBackward0", save=lambda ans, a, b, dim: (a, b, dim),
               vjp=(lambda g, a, b, dim: _cross(b.conj(), g, dim), lambda g, a, b, dim: _cross(g, a.conj(), dim)),
               jvp=(lambda t, a, b, dim: _cross(t, b, dim), lambda t, a, b, dim: _cross(a, t, dim)))
 
@@ -909,7 +958,7 @@ def _cdist_tangent(td, x1, x2, dist, p):
 
 CDIST = defop(
     "cdist", lambda x1, x2, p: _reductions._vector_norm(x1[..., :, None, :] - x2[..., None, :, :], p, -1, False),
-    node="CdistBackward0", save=lambda ans, x1, x2, p: (x1, x2, ans, p),
+    batch=leading, node="CdistBackward0", save=lambda ans, x1, x2, p: (x1, x2, ans, p),
     vjp=(lambda g, x1, x2, dist, p: _cdist_grad(g, x1, x2, dist, p).sum(-2),
          lambda g, x1, x2, dist, p: -_cdist_grad(g, x1, x2, dist, p).sum(-3)),
     jvp=(lambda t, x1, x2, dist, p: _cdist_tangent(t.unsqueeze(-2), x1, x2, dist, p),
@@ -978,7 +1027,7 @@ def _exp_derivative(a, e):
     return matrix_exp(_block_upper(a, e))[..., :n, n:]
 
 
-MATRIX_EXP = defop("matrix_exp", _np_matrix_exp, node="LinalgMatrixExpBackward0", save=lambda ans, a: (a,),
+MATRIX_EXP = defop("matrix_exp", _np_matrix_exp, batch=leading, node="LinalgMatrixExpBackward0", save=lambda ans, a: (a,),
                    vjp=lambda g, a: _exp_derivative(mH(a), g), jvp=lambda t, a: _exp_derivative(a, t))
 
 

@@ -26,8 +26,11 @@ from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE, no_grad
 from . import reductions as _red
 from .activations import LOG_SOFTMAX, log_sigmoid, log_softmax, softmax, softmax_backward
+from .reductions import on_batch
 from .elementwise import where
 from .normalization import pairwise_distance
+from .batching import any_batched, elementwise, has_values, pad, per_sample
+from . import registry
 from .registry import apply, broadcast_error, defop, unary
 from .shape import broadcast_shapes
 from .unary import abs, clamp_min, exp, log, logit, sigmoid, sign, sqrt
@@ -107,6 +110,20 @@ def _broadcast_pair(input, target):
     return input, target
 
 
+def _pointwise_batched(op, args, batched, params, dtype):
+    """``reduce(f(x, t))`` for each sample: ``f`` on the whole batch, then each sample's
+    mean or sum."""
+    return _reduce_samples(elementwise(op, args, batched, ("none",) + tuple(params[1:]), dtype), params[0])
+
+
+def _reduce_samples(loss, reduction):
+    """An unreduced loss of a vmap batch (batch at dim 0) reduced per sample."""
+    dims = tuple(range(1, loss._data.ndim))
+    if reduction == "none" or not dims:
+        return loss
+    return loss.sum(dims) if reduction == "sum" else loss.mean(dims)
+
+
 def _pointwise_rules(d_input, d_target):
     """``save``, ``vjp`` and ``jvp`` of ``reduce(f(x, t, *params))`` from the partial
     derivatives ``d_input(x, t, *params)`` and ``d_target`` of ``f`` (chainrule
@@ -120,7 +137,7 @@ def _pointwise_rules(d_input, d_target):
     def jvp(d):
         return lambda tangent, x, t, reduction, *params: _reduce(d(x, t, *params) * tangent, reduction)
 
-    return dict(save=lambda ans, x, t, reduction, *params: (x, t, reduction, *params),
+    return dict(batch=_pointwise_batched, save=lambda ans, x, t, reduction, *params: (x, t, reduction, *params),
                 vjp=(vjp(d_input), vjp(d_target)), jvp=(jvp(d_input), jvp(d_target)))
 
 
@@ -395,7 +412,39 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     """The negative log-likelihood of class indices under log-probabilities ``input``
     (N, C) or (N, C, d1, ...): ``-input[n, target[n]] * weight[target[n]]``, reduced;
     the mean divides by the total weight of the targets not ignored."""
-    return _nll_loss_nd(input, target, weight, _reduction(reduction, size_average, reduce), ignore_index)
+    reduction = _reduction(reduction, size_average, reduce)
+    if registry.BATCHING and any_batched(input, target, weight):
+        if any_batched(weight):  # each sample's classes weighted its own way
+            return per_sample(nll_loss, input, target, weight, None, ignore_index, None, reduction)
+        return _class_loss_batch(lambda x, t, r: _nll_loss_nd(x, t, weight, r, ignore_index), input, target,
+                                 weight, reduction, ignore_index)
+    return _nll_loss_nd(input, target, weight, reduction, ignore_index)
+
+
+def _class_loss_batch(loss, input, target, weight, reduction, ignore_index):
+    """``loss(x, t, reduction)`` (nll_loss, cross_entropy of class indices) of a vmap batch
+    in one call: the batch joins each sample's N, the loss is taken unreduced, then reduced
+    per sample, the mean over each sample's total weight of targets not ignored.
+
+    >>> # 3 samples of (4, C) logits: one (12, C) loss, then (3, 4) summed and divided per row
+    """
+    def run(x, t):
+        size, sample_ndim = x._data.shape[0], x._data.ndim - 1
+        if sample_ndim == 1:  # one (C,) input per sample: the batch is the N
+            losses = loss(x, t.reshape(size), "none")
+        else:
+            losses = loss(x.reshape((-1,) + x._data.shape[2:]), t.reshape((-1,) + t._data.shape[2:]), "none")
+            losses = losses.reshape(t._data.shape)
+        if reduction == "none":
+            return losses
+        total = losses.reshape(size, -1).sum(1)
+        if reduction == "sum":
+            return total
+        index = t._data.reshape(size, -1)
+        kept = index != ignore_index
+        picked = 1.0 if weight is None else weight._data[np.where(kept, index, 0)]
+        return total / _wrap((picked * kept).sum(1).astype(x._data.dtype))
+    return on_batch(run, input, target)
 
 
 # --- cross_entropy --------------------------------------------------------------------------
@@ -534,7 +583,16 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     """
     reduction = _reduction(reduction, size_average, reduce)
     class_dim = 0 if input._data.ndim == 1 else 1
-    if input._data.shape == target._data.shape:
+    indices = input._data.shape != target._data.shape
+    if registry.BATCHING and indices and any_batched(input, target, weight):  # probabilities need no values
+        if any_batched(weight):
+            return per_sample(cross_entropy, input, target, weight, None, ignore_index, None, reduction,
+                              label_smoothing)
+        # with label smoothing too: the smoothing term's mean has the same divisor
+        return _class_loss_batch(lambda x, t, r: cross_entropy(x, t, weight, ignore_index=ignore_index, reduction=r,
+                                                               label_smoothing=label_smoothing),
+                                 input, target, weight, reduction, ignore_index)
+    if not indices:
         if target._data.dtype.kind != "f":
             raise RuntimeError(f"Expected floating point type for target with class probabilities, "
                                f"got {_type_name(target)}")
@@ -699,20 +757,31 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
     return _reduce(loss, reduction)
 
 
+def _check_variance(var):
+    """No negative variance; under vmap (where PyTorch refuses the data-dependent check)
+    in every sample at once, a batch's values read one vmap level down."""
+    if has_values(var._data):
+        if (var._data < 0).any():
+            raise ValueError("var has negative entry/entries")
+    else:
+        on_batch(_check_variance, var)
+    return var
+
+
 def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
     """The negative log-likelihood of ``target`` under N(input, var); ``var`` is clamped
     to ``eps`` for stability, without stopping its gradient (as in PyTorch)."""
     if isinstance(var, float):
         if var < 0:
             raise ValueError("var has negative entry/entries")
-        var = var * _wrap(np.ones_like(input._data))
+        var = _wrap(np.full(input._data.shape, var, input._data.dtype))
     elif not isinstance(var, Tensor):
         raise TypeError("any() received an invalid combination of arguments - got (bool), but expected one of:\n"
                         " * (Tensor input, *, Tensor out = None)\n"
                         " * (Tensor input, tuple of ints dim = None, bool keepdim = False, *, Tensor out = None)\n"
                         " * (Tensor input, int dim, bool keepdim = False, *, Tensor out = None)\n")
-    elif (var._data < 0).any():
-        raise ValueError("var has negative entry/entries")
+    else:
+        _check_variance(var)
     if var.shape != input.shape:
         if input.shape[:-1] == var.shape:
             var = var.unsqueeze(-1)
@@ -764,9 +833,15 @@ def _soft_margin_vjp(g, x, t, reduction):
     return _spread(g, reduction, slope.numel()) * slope
 
 
+def _soft_margin_batch(op, args, batched, params, dtype):
+    """vmap's rule, the input batched (the target, a parameter, broadcasts from the right)."""
+    target, reduction = params
+    return _reduce_samples(apply(op, (pad(args[0], target.ndim),), (target, "none"), dtype), reduction)
+
+
 # the target is a parameter: PyTorch has no rule for it (and refuses one that requires grad)
 SOFT_MARGIN_LOSS = defop(
-    "soft_margin_loss", _soft_margin, node="SoftMarginLossBackward0",
+    "soft_margin_loss", _soft_margin, batch=_soft_margin_batch, node="SoftMarginLossBackward0",
     save=lambda ans, x, t, reduction: (x, _wrap(t), reduction), vjp=_soft_margin_vjp,
     jvp=lambda tangent, x, t, reduction: _reduce(_soft_margin_slope(x, t) * tangent, reduction))
 
@@ -779,6 +854,11 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
         result = _dtype.result_dtype((input, target))
         name = _dtype._LEGACY_NAMES[(result if result.is_floating_point else _dtype.float32).name]
         raise RuntimeError(f"result type {name} can't be cast to the desired output type {_type_name(input)}")
+    if registry.BATCHING and any_batched(target):  # the batch of targets as the parameter
+        def run(x, t):
+            ndim = max(x._data.ndim, t._data.ndim) - 1
+            return _reduce_samples(unary(SOFT_MARGIN_LOSS, pad(x, ndim), (pad(t, ndim)._data, "none")), reduction)
+        return on_batch(run, input, target)
     return unary(SOFT_MARGIN_LOSS, input, (target._data, reduction))
 
 
@@ -884,6 +964,8 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
     """The multi-class hinge loss: every wrong class within ``margin`` of the right one
     costs its distance to the margin (squared for p = 2)."""
     reduction = _reduction(reduction, size_average, reduce)
+    if registry.BATCHING and any_batched(weight):  # each sample's classes weighted its own way
+        return per_sample(multi_margin_loss, input, target, p, margin, weight, None, None, reduction)
     if p != 1 and p != 2:
         raise ValueError("only p == 1 and p == 2 supported")
     if weight is not None and weight._data.ndim != 1:
@@ -906,6 +988,11 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
     if t.dtype != np.int64:
         raise RuntimeError(f"expected scalar type Long but found {_type_name(target)}")
     _check_floating(input, "multi_margin_loss_cpu_kernel")
+    if registry.BATCHING and any_batched(input, target):  # the samples' rows as one batch of rows
+        def run(x, t):
+            loss = multi_margin_loss(x.reshape(-1, n_classes), t.reshape(-1), p, margin, weight, reduction="none")
+            return _reduce_samples(loss.reshape(t._data.shape), reduction)
+        return on_batch(run, input, target)
     t = t.reshape(-1)
     if ((t < 0) | (t >= n_classes)).any():
         raise RuntimeError("target out of range")

@@ -19,6 +19,7 @@ from ..autograd.grad_mode import no_grad
 from .elementwise import where
 from .inplace import _type_word
 from .reductions import norm, sum as _sum
+from .batching import batch_size, dim_params, pad
 from .registry import apply, broadcast_error, defop, unary
 from .shape import wrap_dims
 from .unary import rsqrt, sign
@@ -67,7 +68,7 @@ def _layer_norm_w(g, x, w, dims, eps):
 
 
 NATIVE_LAYER_NORM = defop(
-    "native_layer_norm", _layer_norm, node="NativeLayerNormBackward0",
+    "native_layer_norm", _layer_norm, batch=dim_params(0, first_only=True), node="NativeLayerNormBackward0",
     save=lambda ans, x, w, b, dims, eps: (x, w, dims, eps),
     vjp=(_layer_norm_x, _layer_norm_w, lambda g, x, w, dims, eps: g),
     jvp=(_layer_norm_x_tangent, _layer_norm_w, lambda t, x, w, dims, eps: t))
@@ -131,8 +132,10 @@ def _batch_norm_w(g, x, w, dims, stats, eps):
     return g * _standardized(x, dims, eps)[0]
 
 
+# under vmap the stats dims move past the batch dim; the running stats (1, C, 1, ...)
+# broadcast from the right as they are
 NATIVE_BATCH_NORM = defop(
-    "native_batch_norm", _batch_norm, node="NativeBatchNormBackward0",
+    "native_batch_norm", _batch_norm, batch=dim_params(0), node="NativeBatchNormBackward0",
     save=lambda ans, x, w, b, dims, stats, eps: (x, w, dims, stats, eps),
     vjp=(_batch_norm_x, _batch_norm_w, lambda g, x, w, dims, stats, eps: g),
     jvp=(_batch_norm_x, _batch_norm_w, lambda t, x, w, dims, stats, eps: t))
@@ -233,8 +236,24 @@ def _group_norm_w(g, x, w, groups, eps):
     return g * _group_xhat(x, groups, eps)[0].reshape(x.shape)
 
 
+def _group_norm_batch(op, args, batched, params, dtype):
+    """vmap's rule: the batch joins the samples' N, (B, N, C, ...) -> (B*N, C, ...); a
+    batched weight or bias is applied after, per sample."""
+    x, w, b = args
+    size = batch_size(args, batched)
+    if not batched[0]:
+        x = x.expand((size,) + x._data.shape)
+    shape = x._data.shape
+    flat = x.reshape((size * shape[1],) + shape[2:])
+    if not (batched[1] or batched[2]):
+        return apply(op, (flat, w, b), params, dtype).reshape(shape)
+    out = apply(op, (flat, _or_constant(None, 1.0, x), _or_constant(None, 0.0, x)), params, dtype).reshape(shape)
+    ndim = len(shape) - 1
+    return out * (pad(w, ndim) if batched[1] else w) + (pad(b, ndim) if batched[2] else b)
+
+
 NATIVE_GROUP_NORM = defop(
-    "native_group_norm", _group_norm, node="NativeGroupNormBackward0",
+    "native_group_norm", _group_norm, batch=_group_norm_batch, node="NativeGroupNormBackward0",
     save=lambda ans, x, w, b, groups, eps: (x, w, groups, eps),
     vjp=(_group_norm_x, _group_norm_w, lambda g, x, w, groups, eps: g),
     jvp=(_group_norm_x_tangent, _group_norm_w, lambda t, x, w, groups, eps: t))
@@ -319,7 +338,7 @@ def _norm_jvp(t, x, ans, p, dims, keepdim):
 
 # ATen's ``norm`` (pairwise_distance's last step) has a node of its own; ``x.norm(p, dim)``
 # in Python is linalg.vector_norm (reductions.norm)
-NORM = defop("norm_scalaropt_dim", _vector_norm, node="NormBackward1",
+NORM = defop("norm_scalaropt_dim", _vector_norm, batch=dim_params(1), node="NormBackward1",
              save=lambda ans, x, p, dims, keepdim: (x, ans, p, dims, keepdim), vjp=_norm_vjp, jvp=_norm_jvp)
 
 

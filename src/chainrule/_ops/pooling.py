@@ -21,7 +21,9 @@ import numpy as np
 
 from .._tensor import _LEGACY_NAMES, _wrap
 from .conv import _add_windows, _windows
-from .reductions import mean
+from .reductions import mean, on_batch
+from .batching import any_batched, leading, shaped
+from . import registry
 from .registry import defop, unary
 from .resampling import _resample_pair, resample
 from .unary import abs as _abs, relu, sign
@@ -190,8 +192,17 @@ def _max_pool2d(x, kernel, stride, padding, dilation, ceil_mode, return_indices)
     out = _pool_shape(x, kernel, stride, padding, dilation, ceil_mode)
     if x._data.dtype.kind == "b":
         raise NotImplementedError("\"max_pool2d\" not implemented for 'Bool'")
-    index = _max_pool_index(x._data, kernel, stride, padding, dilation, out)
-    out = unary(MAX_POOL2D[0], x, (index, x._data.shape))
+    return _pool_by_index(MAX_POOL2D[0], lambda data: _max_pool_index(data, kernel, stride, padding, dilation, out),
+                          x, return_indices)
+
+
+def _pool_by_index(gather, winners, x, return_indices):
+    """``gather`` of ``x`` at ``winners(x's array)``; under vmap once for the whole batch
+    (the index helpers take any leading dims), a batch's values read one level down."""
+    if registry.BATCHING and any_batched(x):
+        return on_batch(lambda batch: _pool_by_index(gather, winners, batch, return_indices), x)
+    index = winners(x._data)
+    out = unary(gather, x, (index, x._data.shape))
     return (out, _wrap(index.copy())) if return_indices else out
 
 
@@ -315,11 +326,11 @@ def _avg_pool_transpose(g, shape, kernel, stride, padding, ceil_mode, count_incl
     return np.ascontiguousarray(buf[(slice(None), 0) + crop]).reshape(shape)
 
 
-AVG_POOL2D = defop("avg_pool2d", _avg_pool, node="AvgPool2DBackward0",
+AVG_POOL2D = defop("avg_pool2d", _avg_pool, batch=leading, node="AvgPool2DBackward0",
                    save=lambda ans, x, *params: (x._data.shape, params),
                    vjp=lambda g, shape, params: unary(AVG_POOL2D_BACKWARD, g, (shape,) + params),
                    jvp=lambda t, shape, params: unary(AVG_POOL2D, t, params))
-AVG_POOL2D_BACKWARD = defop("avg_pool2d_backward", _avg_pool_transpose, node="AvgPool2DBackwardBackward0",
+AVG_POOL2D_BACKWARD = defop("avg_pool2d_backward", _avg_pool_transpose, batch=shaped, node="AvgPool2DBackwardBackward0",
                             save=lambda ans, g, shape, *params: (shape, params),
                             vjp=lambda gg, shape, params: unary(AVG_POOL2D, gg, params),
                             jvp=lambda t, shape, params: unary(AVG_POOL2D_BACKWARD, t, (shape,) + params))
@@ -451,12 +462,9 @@ def _adaptive_max_index(x, out):
 
 
 def _adaptive_max_pool2d(x, sizes, return_indices):
-    shape = x._data.shape
     if x._data.dtype.kind != "f":
         raise NotImplementedError(f"\"adaptive_max_pool2d\" not implemented for '{_LEGACY_NAMES[x._data.dtype.name]}'")
-    index = _adaptive_max_index(x._data, sizes)
-    out = unary(ADAPTIVE_MAX_POOL2D[0], x, (index, shape))
-    return (out, _wrap(index.copy())) if return_indices else out
+    return _pool_by_index(ADAPTIVE_MAX_POOL2D[0], lambda data: _adaptive_max_index(data, sizes), x, return_indices)
 
 
 def adaptive_max_pool2d(input, output_size, return_indices=False):

@@ -22,6 +22,10 @@ from .._creation import _finish, _rng, _size
 from .._tensor import Tensor, _wrap
 from .elementwise import zeros_like
 from .inplace import apply_inplace
+from .reductions import on_batch
+from . import registry
+from . import batching
+from .batching import any_batched, has_values, random_per_sample
 from .registry import apply, defop, unary
 
 # --- the ops: the draw replaces the input, with a zero gradient -------------------------------
@@ -198,13 +202,55 @@ def random_(self, *args, generator=None, **kwargs):
 
 
 def _check_probabilities(p):
+    if not has_values(p):  # under vmap the batched probabilities are checked by nobody (PyTorch too)
+        return
     if ((p < 0) | (p > 1)).any() or np.isnan(p).any():
         raise RuntimeError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be "
                            "improved?  If so, please report an enhancement request to PyTorch.)")
 
 
+_SAME_BATCHED = ("Vmap does not currently support same randomness with a batched tensor input. Please file an "
+                 "issue with functorch")
+_INPLACE_BATCHED_P = ("vmap: inplace bernoulli(self, *extra_args) is not possible because there exists a Tensor "
+                      "`other` in extra_args that has more elements than `self`. This happened due to `other` being "
+                      "vmapped over but `self` not being vmapped over in a vmap. Please try to use out-of-place "
+                      "operators instead of inplace bernoulli. If said operator is being called inside the PyTorch "
+                      "framework, please file a bug report instead.")
+
+
+def _randomness(tensors):
+    """The ``randomness`` of the innermost vmap batching one of ``tensors`` (an ``'error'``
+    anywhere refuses the draw)."""
+    from .._functorch import batched  # noqa: PLC0415  (vmap builds on the ops)
+    batched.check_randomness()
+    level = max(t._level for t in tensors if t.__class__ is batched.BatchedTensor)
+    return batched.LEVELS[level - 1][1]
+
+
+def _draw_batch(fn, *tensors):
+    """A draw parametrised by batched tensors, under vmap: ``randomness='different'`` draws
+    for the whole batch at once (``fn`` of the batch, see ``on_batch``); ``'same'`` is
+    refused, as PyTorch refuses it.
+
+    >>> vmap(torch.bernoulli, randomness="different")(p)   # one draw of p's (B, ...) shape
+    """
+    if _randomness(tensors) == "same":
+        raise RuntimeError(_SAME_BATCHED)
+    return on_batch(fn, *tensors)
+
+
 def bernoulli_(self, p=0.5, *, generator=None):
     """Fills ``self`` with 1 (probability ``p``, a number or a tensor that broadcasts) or 0."""
+    if registry.BATCHING and any_batched(p):
+        if _randomness((self, p)) == "same":
+            raise RuntimeError(_SAME_BATCHED)
+        if not any_batched(self):
+            raise RuntimeError(_INPLACE_BATCHED_P)
+        on_batch(lambda s, q: bernoulli_(s, batching.pad(q, s._data.ndim - 1), generator=generator), self, p)
+        return self
+    if registry.BATCHING and any_batched(self) and _randomness((self,)) == "different":
+        on_batch(lambda s: bernoulli_(s, p, generator=generator), self)  # each sample its own draw
+        return self
     rng = _rng(generator)
     if isinstance(p, Tensor):
         probabilities = p.detach().expand(self.shape)._data
@@ -220,6 +266,8 @@ def bernoulli_(self, p=0.5, *, generator=None):
 
 def bernoulli(input, p=None, *, generator=None, out=None):
     """0 or 1 per element, 1 with probability ``input`` (or ``p`` for every element)."""
+    if registry.BATCHING and any_batched(input):
+        return _draw_batch(lambda x: bernoulli(x, p, generator=generator, out=out), input)
     rng = _rng(generator)
     if p is not None:
         if not 0 <= p <= 1:
@@ -237,6 +285,8 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
     """``num_samples`` category indices per row of (unnormalised) probabilities ``input``;
     without replacement, each category at most once (the exponential-race method:
     the smallest of E_i / p_i, E_i ~ Exp(1), as PyTorch does)."""
+    if registry.BATCHING and any_batched(input):
+        return random_per_sample(multinomial, input, num_samples, replacement, generator=generator, out=out)
     if not isinstance(num_samples, int) or isinstance(num_samples, bool):
         raise TypeError(f"multinomial(): argument 'num_samples' (position 2) must be int, not "
                         f"{type(num_samples).__name__}")
@@ -277,6 +327,16 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
            pin_memory=False, requires_grad=False):
     """Draws from N(mean, std²): of ``size`` for numbers, else of the tensors' broadcast
     shape, recorded (zero gradient) when a tensor argument requires grad."""
+    if registry.BATCHING and any_batched(mean, std):
+        tensors = [t for t in (mean, std) if isinstance(t, Tensor)]
+
+        def draw(*batch):  # the batch of each tensor argument, ranks aligned as broadcasting would
+            ndim = max(b._data.ndim for b in batch) - 1
+            batch = iter(batch)
+            m, s = [batching.pad(next(batch), ndim) if isinstance(a, Tensor) else a for a in (mean, std)]
+            return normal(m, s, size, generator=generator, out=out, dtype=dtype, layout=layout, device=device,
+                          pin_memory=pin_memory, requires_grad=requires_grad)
+        return _draw_batch(draw, *tensors)
     rng = _rng(generator)
     mean_is_tensor, std_is_tensor = isinstance(mean, Tensor), isinstance(std, Tensor)
     if not (mean_is_tensor or std_is_tensor):

@@ -22,7 +22,9 @@ from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE
 from .binary import maximum, minimum  # max(x, other) is maximum; chainrule.maximum comes through here
 from .elementwise import where, zeros_like
-from .registry import defop, unary
+from .batching import any_batched, dim_params
+from . import registry
+from .registry import apply, defop, unary
 from .shape import wrap_dim, wrap_dims
 from .unary import abs, exp, sgn
 
@@ -97,6 +99,42 @@ def _check_nonempty(x, name, dims):
                 raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
 
 
+# --- under vmap: functions that read values run once on the whole batch ------------------------
+
+def on_batch(fn, *tensors):
+    """``fn`` run ONCE on the batch behind the batched tensors among ``tensors`` (those of
+    the highest vmap level): each tensor as its inner tensor, batch at dim 0 (an unbatched
+    one expanded; a non-tensor passed as is), and the tensors ``fn`` returns wrapped as that
+    level's results. For functions that compute on values in NumPy (``argmax``, ``sort``):
+    ``fn`` calls them again on the plain batch, their dims moved past the batch dim.
+
+    >>> def argmax(x, dim):  # dim >= 0
+    ...     if registry.BATCHING and any_batched(x):
+    ...         return on_batch(lambda b: argmax(b, dim + 1), x)
+    """
+    from .._functorch.batched import BatchedTensor, wrap  # noqa: PLC0415  (vmap builds on the ops)
+    level = builtins.max(t._level for t in tensors if t.__class__ is BatchedTensor)
+    size = next(t._inner._data.shape[0] for t in tensors if t.__class__ is BatchedTensor and t._level == level)
+    inner = [t._inner if t.__class__ is BatchedTensor and t._level == level
+             else t.expand((size,) + t._data.shape) if isinstance(t, Tensor) else t for t in tensors]
+    out = fn(*inner)
+    if isinstance(out, tuple):
+        return type(out)(tuple(wrap(o, level) if isinstance(o, Tensor) else o for o in out))
+    return wrap(out, level)
+
+
+def past_batch(x, dim):
+    """One sample's ``dim`` of ``x`` (an int, a tuple, or None: every dim) as the batch's
+    dims: wrapped for the sample, then moved past the batch dim. A 0-d sample has no dims
+    to move: callers reduce its batch ``b.unsqueeze(1)`` over dim 1 instead."""
+    ndim = x._data.ndim
+    if dim is None:
+        return tuple(range(1, ndim + 1))
+    if isinstance(dim, (int, np.integer)):
+        return wrap_dim(dim, ndim) + 1
+    return tuple(d + 1 for d in wrap_dims(dim, ndim))
+
+
 # --- sum and mean -------------------------------------------------------------------------
 
 def _sum(x, dims, keepdim, dtype):
@@ -107,8 +145,8 @@ _SUM_RULES = dict(save=lambda ans, x, dims, keepdim, dtype: (x._data.shape, dims
                   vjp=lambda g, shape, dims, keepdim, dtype: _unreduce(g, shape, dims, keepdim),
                   jvp=lambda t, shape, dims, keepdim, dtype: _sum_over(t, dims, keepdim, dtype))
 
-SUM = defop("sum", _sum, node="SumBackward0", **_SUM_RULES)
-SUM_DIM = defop("sum_dim", _sum, node="SumBackward1", **_SUM_RULES)
+SUM = defop("sum", _sum, node="SumBackward0", batch=dim_params(0), **_SUM_RULES)
+SUM_DIM = defop("sum_dim", _sum, node="SumBackward1", batch=dim_params(0), **_SUM_RULES)
 
 
 def _sum_over(x, dims, keepdim, dtype=None):
@@ -133,8 +171,8 @@ _MEAN_RULES = dict(save=lambda ans, x, dims, keepdim, dtype: (x._data.shape, dim
                    vjp=lambda g, shape, dims, keepdim, dtype: _unreduce(g, shape, dims, keepdim) / _count(shape, dims),
                    jvp=lambda t, shape, dims, keepdim, dtype: _mean_over(t, dims, keepdim, dtype))
 
-MEAN = defop("mean", _mean, node="MeanBackward0", **_MEAN_RULES)
-MEAN_DIM = defop("mean_dim", _mean, node="MeanBackward1", **_MEAN_RULES)
+MEAN = defop("mean", _mean, node="MeanBackward0", batch=dim_params(0), **_MEAN_RULES)
+MEAN_DIM = defop("mean_dim", _mean, node="MeanBackward1", batch=dim_params(0), **_MEAN_RULES)
 
 
 def _mean_over(x, dims, keepdim, dtype=None):
@@ -163,7 +201,7 @@ def _nansum(x, dims, keepdim, dtype):
 
 
 # NaNs count as zeros, so they get no gradient
-NANSUM = defop("nansum", _nansum, node="NansumBackward0",
+NANSUM = defop("nansum", _nansum, node="NansumBackward0", batch=dim_params(0),
                save=lambda ans, x, dims, keepdim, dtype: (x, dims, keepdim, dtype),
                vjp=lambda g, x, dims, keepdim, dtype: _unreduce(g, x.shape, dims, keepdim) * (x == x),
                jvp=lambda t, x, dims, keepdim, dtype: _sum_over(t * (x == x), dims, keepdim, dtype))
@@ -178,6 +216,11 @@ def nansum(x, dim=None, keepdim=False, *, dtype=None):
 
 def nanmean(x, dim=None, keepdim=False, *, dtype=None):
     """The mean of the non-NaN elements: ``nansum / count``, recorded as PyTorch does."""
+    if registry.BATCHING and any_batched(x):
+        if x._data.ndim == 0:
+            return on_batch(lambda b: nanmean(b.unsqueeze(1), 1, dtype=dtype), x)
+        dims = past_batch(x, None if not isinstance(dim, int) and not dim else dim)  # (): every dim
+        return on_batch(lambda b: nanmean(b, dims, keepdim, dtype=dtype), x)
     if x._data.dtype.kind not in "fc":
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but got "
                            f"{_type_name(x._data.dtype)}")
@@ -199,13 +242,27 @@ def _evenly_distribute(g, x, ans):
     return winners * (g / winners.sum())
 
 
+def _evenly_read(t, x, ans):
+    """The tangent: the mean of the tied elements' tangents. As PyTorch's, a NaN result
+    equals no element, so its tangent is NaN (0 / 0)."""
+    winners = _wrap(x._data == np.asarray(ans._data))
+    return (winners * (t / winners.sum())).sum()
+
+
 # whole-tensor max, min and median: the elements equal to the result share its gradient
 TIE_SHARING_RULES = dict(save=lambda ans, x: (x, ans),
                          vjp=lambda g, x, ans: _evenly_distribute(g, x, ans),
-                         jvp=lambda t, x, ans: _evenly_distribute(t, x, ans).sum())
+                         jvp=lambda t, x, ans: _evenly_read(t, x, ans))
 
-MAX = defop("max", np.max, node="MaxBackward1", **TIE_SHARING_RULES)
-MIN = defop("min", np.min, node="MinBackward1", **TIE_SHARING_RULES)
+def _whole_sample(op, args, batched, params, dtype):
+    """``max()``/``min()`` of each sample: ``amax``/``amin`` of the flattened sample (the
+    same ties-share-the-gradient rule)."""
+    x = args[0]
+    return apply(AMAX if op is MAX else AMIN, (x.reshape((x._data.shape[0], -1)),), ((1,), False), dtype)
+
+
+MAX = defop("max", np.max, batch=_whole_sample, node="MaxBackward1", **TIE_SHARING_RULES)
+MIN = defop("min", np.min, batch=_whole_sample, node="MinBackward1", **TIE_SHARING_RULES)
 
 
 def _take_along(x, index, dim, keepdim):
@@ -265,12 +322,22 @@ def _extreme(x, dim, keepdim, whole_op, dim_op, arg, result_type, name):
 
 
 def max(x, dim=None, keepdim=False):
+    if registry.BATCHING and isinstance(dim, int) and any_batched(x):  # max(): a rule; max(dim): picks
+        if x._data.ndim == 0:
+            wrap_dim(dim, 0)
+            return on_batch(lambda b: max(b.unsqueeze(1), 1), x)
+        return on_batch(lambda b: max(b, past_batch(x, dim), keepdim), x)
     if isinstance(dim, Tensor):
         return maximum(x, dim)
     return _extreme(x, dim, keepdim, MAX, MAX_DIM, np.argmax, return_types.max, "max")
 
 
 def min(x, dim=None, keepdim=False):
+    if registry.BATCHING and isinstance(dim, int) and any_batched(x):  # max(): a rule; max(dim): picks
+        if x._data.ndim == 0:
+            wrap_dim(dim, 0)
+            return on_batch(lambda b: min(b.unsqueeze(1), 1), x)
+        return on_batch(lambda b: min(b, past_batch(x, dim), keepdim), x)
     if isinstance(dim, Tensor):
         return minimum(x, dim)
     return _extreme(x, dim, keepdim, MIN, MIN_DIM, np.argmin, return_types.min, "min")
@@ -291,11 +358,11 @@ _SHARED_RULES = dict(
     jvp=lambda t, x, ans, dims, keepdim: _sum_over(t * _tie_share(x, ans, dims, keepdim), dims, keepdim))
 
 AMAX = defop("amax", lambda x, dims, keepdim: np.max(x, axis=dims, keepdims=keepdim), node="AmaxBackward0",
-             **_SHARED_RULES)
+             batch=dim_params(0), **_SHARED_RULES)
 AMIN = defop("amin", lambda x, dims, keepdim: np.min(x, axis=dims, keepdims=keepdim), node="AminBackward0",
-             **_SHARED_RULES)
-AMINMAX_MIN = defop("aminmax_min", AMIN.forward, node="AminmaxBackward0", **_SHARED_RULES)
-AMINMAX_MAX = defop("aminmax_max", AMAX.forward, node="AminmaxBackward0", **_SHARED_RULES)
+             batch=dim_params(0), **_SHARED_RULES)
+AMINMAX_MIN = defop("aminmax_min", AMIN.forward, node="AminmaxBackward0", batch=dim_params(0), **_SHARED_RULES)
+AMINMAX_MAX = defop("aminmax_max", AMAX.forward, node="AminmaxBackward0", batch=dim_params(0), **_SHARED_RULES)
 
 
 def _amax_dims(x, dim, name):
@@ -330,27 +397,50 @@ def aminmax(x, *, dim=None, keepdim=False):
     return return_types.aminmax((unary(AMINMAX_MIN, x, (dims, keepdim)), unary(AMINMAX_MAX, x, (dims, keepdim))))
 
 
-def _arg_extreme(x, dim, keepdim, arg, name):
-    data = x._data
+def _arg_checks(data, dim, name):
+    """argmax's and argmin's checks of one sample's shape and dtype; its dim, wrapped."""
     if data.dtype.kind == "b":
         raise RuntimeError(f"{name}(): does not support bool input")
     if dim is None:
         if data.size == 0:
             raise IndexError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0.")
-        return _wrap(np.asarray(arg(data), dtype=np.int64).reshape((1,) * data.ndim if keepdim else ()))
+        return None
     dim = wrap_dim(dim, data.ndim)
+    if data.ndim and data.shape[dim] == 0:
+        raise IndexError(f"{name}(): Expected reduction dim {dim} to have non-zero size.")
+    return dim
+
+
+def _arg_extreme(x, dim, keepdim, arg, name):
+    data = x._data
+    dim = _arg_checks(data, dim, name)
+    if dim is None:
+        return _wrap(np.asarray(arg(data), dtype=np.int64).reshape((1,) * data.ndim if keepdim else ()))
     if data.ndim == 0:
         return _wrap(np.zeros((), dtype=np.int64))
-    if data.shape[dim] == 0:
-        raise IndexError(f"{name}(): Expected reduction dim {dim} to have non-zero size.")
     return _wrap(arg(data, axis=dim, keepdims=keepdim).astype(np.int64))
 
 
+def _batch_arg_extreme(fn, b, x, dim, keepdim):
+    """``fn`` (argmax, argmin) of each sample ``x`` of the batch ``b``: over the flattened
+    sample for dim=None, as ``fn`` of one sample does."""
+    ndim = x._data.ndim
+    _arg_checks(x._data, dim, fn.__name__)
+    if dim is None or ndim == 0:
+        flat = fn(b.reshape((b.shape[0], -1)), 1)
+        return flat.reshape((b.shape[0],) + (1,) * ndim if keepdim else (b.shape[0],))
+    return fn(b, past_batch(x, dim), keepdim)
+
+
 def argmax(x, dim=None, keepdim=False):
+    if registry.BATCHING and any_batched(x):
+        return on_batch(lambda b: _batch_arg_extreme(argmax, b, x, dim, keepdim), x)
     return _arg_extreme(x, dim, keepdim, np.argmax, "argmax")
 
 
 def argmin(x, dim=None, keepdim=False):
+    if registry.BATCHING and any_batched(x):
+        return on_batch(lambda b: _batch_arg_extreme(argmin, b, x, dim, keepdim), x)
     return _arg_extreme(x, dim, keepdim, np.argmin, "argmin")
 
 
@@ -410,13 +500,13 @@ def _mean_part(x, dims, correction, keepdim):
     return _mean(x, dims, keepdim, x.dtype)
 
 
-VAR = defop("var", _var, node="VarBackward0", **_VAR_RULES)
-STD = defop("std", _std, node="StdBackward0", **_STD_RULES)
+VAR = defop("var", _var, node="VarBackward0", batch=dim_params(0), **_VAR_RULES)
+STD = defop("std", _std, node="StdBackward0", batch=dim_params(0), **_STD_RULES)
 # var_mean and std_mean: one node name for both outputs, as PyTorch's one node
-VAR_MEAN_VAR = defop("var_mean_var", _var, node="VarMeanBackward0", **_VAR_RULES)
-VAR_MEAN_MEAN = defop("var_mean_mean", _mean_part, node="VarMeanBackward0", **_MEAN_PART_RULES)
-STD_MEAN_STD = defop("std_mean_std", _std, node="StdMeanBackward0", **_STD_RULES)
-STD_MEAN_MEAN = defop("std_mean_mean", _mean_part, node="StdMeanBackward0", **_MEAN_PART_RULES)
+VAR_MEAN_VAR = defop("var_mean_var", _var, node="VarMeanBackward0", batch=dim_params(0), **_VAR_RULES)
+VAR_MEAN_MEAN = defop("var_mean_mean", _mean_part, node="VarMeanBackward0", batch=dim_params(0), **_MEAN_PART_RULES)
+STD_MEAN_STD = defop("std_mean_std", _std, node="StdMeanBackward0", batch=dim_params(0), **_STD_RULES)
+STD_MEAN_MEAN = defop("std_mean_mean", _mean_part, node="StdMeanBackward0", batch=dim_params(0), **_MEAN_PART_RULES)
 
 
 def _var_params(x, dim, unbiased, keepdim, correction, name):
@@ -493,7 +583,7 @@ def _norm_slope(x, ans, p, dims, keepdim):
 
 
 # p = 0 counts the nonzero elements: a step function, with no gradient at all (None)
-NORM = defop("linalg_vector_norm", _vector_norm, node="LinalgVectorNormBackward0",
+NORM = defop("linalg_vector_norm", _vector_norm, node="LinalgVectorNormBackward0", batch=dim_params(1),
              save=lambda ans, x, p, dims, keepdim: (x, ans, p, dims, keepdim),
              vjp=lambda g, x, ans, p, dims, keepdim: None if p == 0 else (
                  _unreduce(g, x.shape, dims, keepdim) * _norm_slope(x, ans, p, dims, keepdim)),
@@ -546,7 +636,7 @@ def _logsumexp(x, dims, keepdim):
 
 
 # the slope of logsumexp is softmax: exp(x - logsumexp), which never overflows
-LOGSUMEXP = defop("logsumexp", _logsumexp, node="LogsumexpBackward0",
+LOGSUMEXP = defop("logsumexp", _logsumexp, node="LogsumexpBackward0", batch=dim_params(0),
                   save=lambda ans, x, dims, keepdim: (x, ans, dims, keepdim),
                   vjp=lambda g, x, ans, dims, keepdim: (_unreduce(g, x.shape, dims, keepdim)
                                                         * exp(x - _unreduce(ans, x.shape, dims, keepdim))),
@@ -573,14 +663,20 @@ def _logical(x, dim, keepdim, fn):
 
 
 def all(x, dim=None, keepdim=False):
+    if registry.BATCHING and any_batched(x):
+        return on_batch(lambda b: all(b, past_batch(x, dim) if x._data.ndim else (), keepdim), x)
     return _logical(x, dim, keepdim, np.all)
 
 
 def any(x, dim=None, keepdim=False):
+    if registry.BATCHING and any_batched(x):
+        return on_batch(lambda b: any(b, past_batch(x, dim) if x._data.ndim else (), keepdim), x)
     return _logical(x, dim, keepdim, np.any)
 
 
 def count_nonzero(x, dim=None):
+    if registry.BATCHING and any_batched(x):
+        return on_batch(lambda b: count_nonzero(b, past_batch(x, dim) if x._data.ndim else ()), x)
     data = x._data
     dims = None if dim is None else wrap_dims(dim, data.ndim) if data.ndim else ()
     return _wrap(np.asarray(np.sum(data != 0, axis=dims), dtype=np.int64))
@@ -594,7 +690,16 @@ def _sum_to(x, shape):
     return np.sum(x, axis=dims, keepdims=True).reshape(shape) if dims else x.reshape(shape)
 
 
-SUM_TO_SIZE = defop("sum_to_size", _sum_to, node="SumBackward1",
+def _sum_to_batched(op, args, batched, params, dtype):
+    """Each sample summed to ``shape``: the batch dim stays, the sample's extra leading
+    dims are summed (kept as 1s, then dropped)."""
+    x, shape = args[0], tuple(params[0])
+    size, lead = x._data.shape[0], x._data.ndim - 1 - len(shape)
+    out = apply(op, (x,), ((size,) + (1,) * lead + shape,), dtype)
+    return out.reshape((size,) + shape) if lead else out
+
+
+SUM_TO_SIZE = defop("sum_to_size", _sum_to, node="SumBackward1", batch=_sum_to_batched,
                     save=lambda ans, x, shape: (x._data.shape, shape),
                     vjp=lambda g, in_shape, shape: g.expand(in_shape),
                     jvp=lambda t, in_shape, shape: sum_to_size(t, shape))

@@ -18,7 +18,10 @@ is itself recorded and can be differentiated again). One formula, both uses.
 """
 from numpy import asarray, ndarray
 
+from ..autograd.anomaly_mode import ANOMALY, remember
 from ..autograd.engine import ANS, Node, grad_accumulator
+from ..autograd.graph import SAVED_HOOKS, pack_saved
+from ..autograd.forward_ad import FORWARD, propagate as forward_propagate
 from ..autograd.grad_mode import STATE
 from .._tensor import Tensor, _wrap, extras
 
@@ -26,14 +29,20 @@ _new = object.__new__
 
 OPS = {}
 
+# vmap's one flag on the hot path: True only while a vmap runs. Then ``batch_dispatch``
+# (set by ``chainrule._functorch.batched``) takes every op that has a BatchedTensor input
+# and returns its batched result, or None when no input is batched.
+BATCHING = False
+batch_dispatch = None
+
 
 class Op:
     """A registered op. See the module docstring for the fields."""
 
     __slots__ = ("name", "forward", "save", "vjp", "jvp", "node_name", "is_view", "elementwise",
-                 "number_operand")
+                 "number_operand", "batch")
 
-    def __init__(self, name, forward, node, vjp, jvp, save, is_view, elementwise, number_operand):
+    def __init__(self, name, forward, node, vjp, jvp, save, is_view, elementwise, number_operand, batch=None):
         self.name = name
         self.forward = forward
         self.node_name = node
@@ -43,21 +52,27 @@ class Op:
         self.is_view = is_view
         self.elementwise = elementwise
         self.number_operand = number_operand
+        self.batch = batch
 
     def __repr__(self):
         return f"<op {self.name}>"
 
 
 def defop(name, forward, *, node, vjp, jvp, save=None, view=False, elementwise=False,
-          number_operand=False):
+          number_operand=False, batch=None):
     """Registers an op. ``view=True``: outputs share memory with input 0.
     ``elementwise=True``: a one-input op whose output has its input's shape.
     ``number_operand=True``: the op's last parameter is a Python number that PyTorch
     would wrap as a tensor: it shows as ``(None, 0)`` in ``next_functions``, and once
-    backward freed the graph, using the saved number again is an error, as in PyTorch."""
+    backward freed the graph, using the saved number again is an error, as in PyTorch.
+    ``batch``: the op's batching rule for vmap, ``rule(op, args, batched, params, dtype)``
+    (see ``batching``); an ``elementwise`` op's default applies it to the whole batch.
+    Without one, vmap runs the op once per batch element."""
     if name in OPS:
         raise ValueError(f"op {name!r} registered twice")
-    op = OPS[name] = Op(name, forward, node, vjp, jvp, save, view, elementwise, number_operand)
+    if batch is None and elementwise:
+        from .batching import elementwise as batch  # noqa: PLC0415  (batching builds on this module)
+    op = OPS[name] = Op(name, forward, node, vjp, jvp, save, view, elementwise, number_operand, batch)
     return op
 
 
@@ -68,6 +83,10 @@ def apply(op, inputs, params=(), dtype=None):
     (the callers decide; see ``_dtype``). ``unary`` and ``binary`` are the same with
     fewer steps, for the hot path.
     """
+    if BATCHING:
+        out = batch_dispatch(op, inputs, params, dtype)
+        if out is not None:
+            return out
     try:
         data = op.forward(*[t._data for t in inputs], *params)
     except ValueError as e:
@@ -84,11 +103,17 @@ def apply(op, inputs, params=(), dtype=None):
             if t._requires_grad:
                 record(op, out, inputs, params)
                 break
+    if FORWARD.active:  # forward AD: a dual level holds a dual tensor
+        forward_propagate(op, out, inputs, params)
     return out
 
 
 def unary(op, x, params=(), dtype=None):
     """``apply`` for one input."""
+    if BATCHING:
+        out = batch_dispatch(op, (x,), params, dtype)
+        if out is not None:
+            return out
     data = op.forward(x._data, *params)
     if data.__class__ is not ndarray:
         data = asarray(data)
@@ -103,11 +128,17 @@ def unary(op, x, params=(), dtype=None):
         _mark_view(out, x, op, params)
     if x._requires_grad and STATE.enabled:
         _record_unary(op, out, x, params)
+    if FORWARD.active:
+        forward_propagate(op, out, (x,), params)
     return out
 
 
 def binary(op, x, y, dtype=None):
     """``apply`` for two inputs and no parameters."""
+    if BATCHING:
+        out = batch_dispatch(op, (x, y), (), dtype)
+        if out is not None:
+            return out
     try:
         data = op.forward(x._data, y._data)
     except ValueError as e:
@@ -123,6 +154,8 @@ def binary(op, x, y, dtype=None):
     out._counter = [0]
     if (x._requires_grad or y._requires_grad) and STATE.enabled:
         record(op, out, (x, y), ())
+    if FORWARD.active:
+        forward_propagate(op, out, (x, y), ())
     return out
 
 
@@ -170,6 +203,8 @@ def record(op, out, inputs, params):
         node.ans = None
     else:
         _save(node, op.save(out, *inputs, *params), out)
+    if ANOMALY.enabled:  # anomaly detection: where the op was called (see anomaly_mode)
+        remember(node)
     out._requires_grad = True
     out.grad_fn = node
     return node
@@ -193,12 +228,17 @@ def _record_unary(op, out, x, params):
         node.ans = None
     else:
         _save(node, op.save(out, x, *params), out)
+    if ANOMALY.enabled:
+        remember(node)
     out._requires_grad = True
     out.grad_fn = node
 
 
 def _save(node, saved, out):
     """Keeps what the rules need, with the version of each saved tensor (see engine)."""
+    if SAVED_HOOKS:  # saved-tensor hooks decide how tensors are kept (autograd.graph)
+        pack_saved(node, saved, out)
+        return
     checks = []
     node.ans = None
     for s in saved:

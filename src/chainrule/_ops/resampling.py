@@ -23,6 +23,7 @@ import warnings
 
 import numpy as np
 
+from .batching import leading
 from .registry import defop, unary
 
 # --- resampling: the forward gather and its transpose ------------------------------------
@@ -74,8 +75,9 @@ def _resample_pair(name, node, transpose_node=None):
         return unary(pair[1], t, (taps,))
 
     keep_taps = dict(save=lambda ans, x, taps: (taps,))
-    pair = (defop(name, _resample, node=node, vjp=transpose, jvp=forward, **keep_taps),
-            defop(name + "_backward", _resample_transpose,
+    # both act on the trailing dims only: a batch is one more leading dim
+    pair = (defop(name, _resample, batch=leading, node=node, vjp=transpose, jvp=forward, **keep_taps),
+            defop(name + "_backward", _resample_transpose, batch=leading,
                   node=transpose_node or node.replace("Backward0", "BackwardBackward0"),
                   vjp=forward, jvp=transpose, **keep_taps))
     return pair
@@ -110,7 +112,7 @@ def _negated(pads):
 
 
 # the gradient of padding crops, the gradient of cropping pads with zeros: one op both ways
-CONSTANT_PAD = defop("constant_pad_nd", _constant_pad, node="ConstantPadNdBackward0",
+CONSTANT_PAD = defop("constant_pad_nd", _constant_pad, batch=leading, node="ConstantPadNdBackward0",
                      save=lambda ans, x, pads, value: (pads,),
                      vjp=lambda g, pads: unary(CONSTANT_PAD, g, (_negated(pads), 0)),
                      jvp=lambda t, pads: unary(CONSTANT_PAD, t, (pads, 0)))
@@ -448,11 +450,11 @@ def _pixel_unshuffle(x, r):
 
 
 # shuffling and unshuffling are inverse permutations, so each is the other's transpose
-PIXEL_SHUFFLE = defop("pixel_shuffle", _pixel_shuffle, node="PixelShuffleBackward0",
+PIXEL_SHUFFLE = defop("pixel_shuffle", _pixel_shuffle, batch=leading, node="PixelShuffleBackward0",
                       save=lambda ans, x, r: (r,),
                       vjp=lambda g, r: unary(PIXEL_UNSHUFFLE, g, (r,)),
                       jvp=lambda t, r: unary(PIXEL_SHUFFLE, t, (r,)))
-PIXEL_UNSHUFFLE = defop("pixel_unshuffle", _pixel_unshuffle, node="PixelUnshuffleBackward0",
+PIXEL_UNSHUFFLE = defop("pixel_unshuffle", _pixel_unshuffle, batch=leading, node="PixelUnshuffleBackward0",
                         save=lambda ans, x, r: (r,),
                         vjp=lambda g, r: unary(PIXEL_SHUFFLE, g, (r,)),
                         jvp=lambda t, r: unary(PIXEL_UNSHUFFLE, t, (r,)))

@@ -15,11 +15,15 @@ import numpy as np
 
 from .. import return_types
 from .._tensor import Tensor, _wrap
+from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents
 from ..autograd.grad_mode import STATE
 from .elementwise import where
 from .methods import inplace_method
 from .reductions import (PICK_RULES, TAKE_ALONG, TIE_SHARING_RULES, _check_autograd_dtype, _check_nonempty,
-                         _reduce_args, _result_dtype, _sum_over, _type_name, _unreduce, pick, sum)
+                         _reduce_args, _result_dtype, _sum_over, _type_name, _unreduce, on_batch, past_batch, pick,
+                         sum)
+from .batching import any_batched, dim_params, dynamic_shape, per_sample
+from . import registry
 from .registry import Op, defop, record, unary
 from .shape import transpose, wrap_dim
 from .unary import abs, ceil, exp, floor, log, round
@@ -52,10 +56,27 @@ def _no_bool(x, kernel):
         raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
 
 
+def _along_batch(x, dim, fn):
+    """Under vmap: ``fn(b, d)`` run once on the batch ``b`` of ``x``, ``d`` one sample's
+    ``dim`` past the batch dim. A 0-d sample is a row of one (``b.unsqueeze(1)`` along 1),
+    and its results, 0-d per sample, lose that dim again."""
+    if x._data.ndim:
+        d = past_batch(x, dim)
+        return on_batch(lambda b: fn(b, d), x)
+    wrap_dim(dim, 0)
+
+    def on_rows(b):
+        out = fn(b.unsqueeze(1), 1)
+        if isinstance(out, tuple):
+            return type(out)(tuple(o.reshape(o.shape[:1]) for o in out))
+        return out.reshape(out.shape[:1])
+    return on_batch(on_rows, x)
+
+
 # --- cumsum -------------------------------------------------------------------------------
 
 CUMSUM = defop("cumsum", lambda x, dim, reverse, dtype: _scan(np.add, x.astype(dtype, copy=False), dim, reverse),
-               node="CumsumBackward0", save=lambda ans, x, dim, reverse, dtype: (dim, reverse, dtype),
+               batch=dim_params(0), node="CumsumBackward0", save=lambda ans, x, dim, reverse, dtype: (dim, reverse, dtype),
                vjp=lambda g, dim, reverse, dtype: _cumsum(g, dim, not reverse),
                jvp=lambda t, dim, reverse, dtype: _cumsum(t, dim, reverse, dtype))
 
@@ -125,8 +146,8 @@ _PROD_RULES = dict(
     vjp=lambda g, x, ans, dims, keepdim: _unreduce(g, x.shape, dims, keepdim) * _prod_slope(x, ans, dims, keepdim),
     jvp=lambda t, x, ans, dims, keepdim: _sum_over(t * _prod_slope(x, ans, dims, keepdim), dims, keepdim))
 
-PROD = defop("prod", _prod, node="ProdBackward0", **_PROD_RULES)
-PROD_DIM = defop("prod_dim", _prod, node="ProdBackward1", **_PROD_RULES)
+PROD = defop("prod", _prod, batch=dim_params(0), node="ProdBackward0", **_PROD_RULES)
+PROD_DIM = defop("prod_dim", _prod, batch=dim_params(0), node="ProdBackward1", **_PROD_RULES)
 
 
 def prod(x, dim=None, keepdim=False, *, dtype=None):
@@ -198,7 +219,7 @@ def _cumprod_tangent(t, x, ans, dim):
 
 
 CUMPROD = defop("cumprod", lambda x, dim, dtype: _scan(np.multiply, x.astype(dtype, copy=False), dim, False),
-                node="CumprodBackward0", save=lambda ans, x, dim, dtype: (x, ans, dim),
+                batch=dim_params(0), node="CumprodBackward0", save=lambda ans, x, dim, dtype: (x, ans, dim),
                 vjp=_cumprod_grad, jvp=_cumprod_tangent)
 
 
@@ -229,12 +250,16 @@ CUMMIN = defop("cummin", TAKE_ALONG.forward, node="CumminBackward0", **PICK_RULE
 
 
 def cummax(x, dim):
+    if registry.BATCHING and any_batched(x):
+        return _along_batch(x, dim, lambda b, d: cummax(b, d))
     dim = wrap_dim(dim, x._data.ndim)
     index = _running_extreme_index(x._data, dim, np.maximum.accumulate)
     return pick(CUMMAX, x, index, dim, True, return_types.cummax)
 
 
 def cummin(x, dim):
+    if registry.BATCHING and any_batched(x):
+        return _along_batch(x, dim, lambda b, d: cummin(b, d))
     dim = wrap_dim(dim, x._data.ndim)
     index = _running_extreme_index(x._data, dim, np.minimum.accumulate)
     return pick(CUMMIN, x, index, dim, True, return_types.cummin)
@@ -269,12 +294,14 @@ def _logcumsumexp_grad(g, x, ans, dim, reverse):
 
 def _logcumsumexp_tangent(t, x, ans, dim, reverse):
     # sum over j <= i of t_j exp(x_j - y_i)
+    if t._data.ndim == 0 or t._data.size == 0:
+        return t
     up, down = _log_scan_of_signed(t, x, dim, reverse)
     return exp(up - ans) - exp(down - ans)
 
 
 LOGCUMSUMEXP = defop("logcumsumexp", lambda x, dim, reverse: _scan(np.logaddexp, x, dim, reverse),
-                     node="LogcumsumexpBackward0", save=lambda ans, x, dim, reverse: (x, ans, dim, reverse),
+                     batch=dim_params(0), node="LogcumsumexpBackward0", save=lambda ans, x, dim, reverse: (x, ans, dim, reverse),
                      vjp=_logcumsumexp_grad, jvp=_logcumsumexp_tangent)
 
 
@@ -314,12 +341,16 @@ TOPK = defop("topk", TAKE_ALONG.forward, node="TopkBackward0", **PICK_RULES)
 def sort(x, dim=-1, descending=False, *, stable=None):
     """Sorted values and their indices. The sort is always stable (PyTorch's CPU sort is
     too); passing ``stable`` only changes the node's name, as in PyTorch."""
+    if registry.BATCHING and any_batched(x):
+        return _along_batch(x, dim, lambda b, d: sort(b, d, descending, stable=stable))
     dim = wrap_dim(dim, x._data.ndim)
     op = SORT if stable is None else SORT_STABLE
     return pick(op, x, _sort_index(x._data, dim, descending), dim, True, return_types.sort)
 
 
 def argsort(x, dim=-1, descending=False, *, stable=False):
+    if registry.BATCHING and any_batched(x):
+        return _along_batch(x, dim, lambda b, d: argsort(b, d, descending, stable=stable))
     return _wrap(_sort_index(x._data, wrap_dim(dim, x._data.ndim), descending).astype(np.int64))
 
 
@@ -337,6 +368,8 @@ def topk(x, k, dim=-1, largest=True, sorted=True):
     size = x._data.shape[dim] if x._data.ndim else 1
     if not 0 <= k <= size:
         raise RuntimeError("selected index k out of range")
+    if registry.BATCHING and any_batched(x):
+        return _along_batch(x, dim, lambda b, d: topk(b, k, d, largest, sorted))
     index = _leading(_sort_index(x._data, dim, descending=largest), dim, k)
     return pick(TOPK, x, index, dim, True, return_types.topk)
 
@@ -359,6 +392,8 @@ def kthvalue(x, k, dim=-1, keepdim=False):
         _check_nonempty(x, "kthvalue", (dim,))
     if not 1 <= k <= size:
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
+    if registry.BATCHING and any_batched(x):
+        return _along_batch(x, dim, lambda b, d: kthvalue(b, k, d, keepdim))
     index = _sort_index(x._data, dim)
     if index.ndim:
         index = np.take(index, [k - 1], axis=dim)
@@ -398,9 +433,16 @@ def _median(x, dim, keepdim, ignore_nan):
     name = "nanmedian" if ignore_nan else "median"
     _no_bool(x, f"{name}_cpu")
     if dim is None:
+        if registry.BATCHING and any_batched(x) and x._data.size:
+            # each flattened sample's median(dim) (ties: the gradient goes to the picked one, not shared)
+            return on_batch(lambda b: _median(b.reshape((b.shape[0], -1)), 1, False, ignore_nan).values, x)
+        if registry.BATCHING and any_batched(x):  # an empty sample's median is NaN
+            return per_sample(median if not ignore_nan else nanmedian, x)
         return unary(NANMEDIAN if ignore_nan else MEDIAN, x)
     dim = wrap_dim(dim, x._data.ndim)
     _check_nonempty(x, "median", (dim,))
+    if registry.BATCHING and any_batched(x):
+        return _along_batch(x, dim, lambda b, d: _median(b, d, keepdim, ignore_nan))
     index = _median_index(x._data, dim, ignore_nan)
     op, result = (NANMEDIAN_DIM, return_types.nanmedian) if ignore_nan else (MEDIAN_DIM, return_types.median)
     return pick(op, x, index, dim, keepdim, result)
@@ -439,6 +481,8 @@ def _mode_index(a, dim):
 def mode(x, dim=-1, keepdim=False):
     dim = wrap_dim(dim, x._data.ndim)
     _check_nonempty(x, "mode", (dim,))
+    if registry.BATCHING and any_batched(x):
+        return _along_batch(x, dim, lambda b, d: mode(b, d, keepdim))
     return pick(MODE, x, _mode_index(x._data, dim), dim, keepdim, return_types.mode)
 
 
@@ -498,16 +542,42 @@ def _quantile(x, q, dim, keepdim, interpolation, ignore_nan):
         else:
             weights = _wrap(np.where(ranks._data == below, 0.0, 0.5).astype(x._data.dtype))
         result = result + weights * (above - result)
-    if isinstance(q, Tensor) and q._data.ndim == 1:
-        return transpose(result.unsqueeze(0), 0, -1).squeeze(-1)
-    return result.squeeze(-1)
+    if isinstance(q, Tensor) and q._data.ndim == 1:  # q's dim first, in place as PyTorch does
+        result = result.unsqueeze_(0).transpose_(0, -1)
+    return result.squeeze_(-1)
+
+
+def _batch_quantile(x, q, dim, keepdim, interpolation, ignore_nan):
+    """``_quantile`` of each sample of a batched ``x`` (``q`` not batched), in one call:
+    over each flattened sample for dim=None, and with a vector ``q``, its dim (first in a
+    sample's result) after the batch dim."""
+    _quantile_checks(x, q, interpolation)
+    ndim = x._data.ndim
+
+    def run(b):
+        if dim is None or not ndim:
+            out = _quantile(b.reshape((b.shape[0], -1)), q, 1, False, interpolation, ignore_nan)
+        else:
+            out = _quantile(b, q, past_batch(x, dim), keepdim, interpolation, ignore_nan)
+        if isinstance(q, Tensor) and q._data.ndim == 1:
+            out = out.movedim(0, 1)
+        return out.reshape(out.shape + (1,) * ndim) if keepdim and (dim is None or not ndim) else out
+    return on_batch(run, x)
 
 
 def quantile(x, q, dim=None, keepdim=False, *, interpolation="linear"):
+    if registry.BATCHING and any_batched(q):
+        return per_sample(quantile, x, q, dim, keepdim, interpolation=interpolation)
+    if registry.BATCHING and any_batched(x):
+        return _batch_quantile(x, q, dim, keepdim, interpolation, ignore_nan=False)
     return _quantile(x, q, dim, keepdim, interpolation, ignore_nan=False)
 
 
 def nanquantile(x, q, dim=None, keepdim=False, *, interpolation="linear"):
+    if registry.BATCHING and any_batched(q):
+        return per_sample(nanquantile, x, q, dim, keepdim, interpolation=interpolation)
+    if registry.BATCHING and any_batched(x):
+        return _batch_quantile(x, q, dim, keepdim, interpolation, ignore_nan=True)
     return _quantile(x, q, dim, keepdim, interpolation, ignore_nan=True)
 
 
@@ -533,6 +603,14 @@ _UNIQUE_NODES = {
 _BINCOUNT_NODE = _no_derivative("torch::autograd::NotImplemented", RuntimeError,
                                 "derivative for aten::bincount is not implemented")
 
+# and what forward AD says for each, in PyTorch's words
+_FORWARD_AD_ERRORS = {
+    "Unique2Backward0": not_implemented("_unique2"),
+    "UniqueDimBackward0": not_implemented("unique_dim"),
+    "UniqueConsecutiveBackward0": not_implemented("unique_consecutive"),
+    "torch::autograd::NotImplemented": not_differentiable("bincount"),
+}
+
 
 def _without_derivative(op, data, source):
     """``data`` as a tensor; it requires grad (through ``op``, which refuses backward)
@@ -540,6 +618,8 @@ def _without_derivative(op, data, source):
     out = _wrap(data)
     if source is not None and source._requires_grad and STATE.enabled and data.dtype.kind in "fc":
         record(op, out, (source,), ())
+    if FORWARD.active and source is not None:
+        refuse_tangents((source,), _FORWARD_AD_ERRORS[op.name])
     return out
 
 
@@ -564,6 +644,8 @@ def _unique_results(x, node, values, inverse, counts, return_inverse, return_cou
 def unique(x, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct elements (slices along ``dim``) in ascending order, as PyTorch's CPU
     kernel returns them whether or not ``sorted``. NaNs are all distinct."""
+    if registry.BATCHING and any_batched(x):
+        raise dynamic_shape("_unique2")
     a = x._data
     if dim is None:
         values, inverse, counts = np.unique(a.ravel(), return_inverse=True, return_counts=True, equal_nan=False)
@@ -598,6 +680,8 @@ def unique_consecutive(x, return_inverse=False, return_counts=False, dim=None):
 
 
 def bincount(input, weights=None, minlength=0):
+    if registry.BATCHING and any_batched(input, weights, minlength):
+        return per_sample(bincount, input, weights, minlength)
     a = input._data
     if a.dtype.kind not in "iu":
         raise NotImplementedError(f'"bincount_cpu" not implemented for \'{_type_name(a.dtype)}\'')
@@ -620,6 +704,8 @@ def bincount(input, weights=None, minlength=0):
 def histc(input, bins=100, min=0, max=0):
     """Counts in ``bins`` equal bins between min and max (the data's range when both are
     equal); the bin of each element computed in the input's precision, as PyTorch does."""
+    if registry.BATCHING and any_batched(input, bins, min, max):
+        return per_sample(histc, input, bins, min, max)
     a = input._data
     _floating_only(input, "histogram_cpu")
     if bins <= 0:

@@ -20,7 +20,9 @@ from numpy.lib.array_utils import byte_bounds
 from numpy.lib.stride_tricks import as_strided as _np_as_strided
 
 from .._tensor import Size, Tensor, _legacy_type_name
-from .registry import broadcast_error, defop, unary
+from .inplace import view_inplace
+from .batching import dim_params, shaped, shift
+from .registry import apply, broadcast_error, defop, unary
 
 # --- argument helpers -------------------------------------------------------------------
 
@@ -85,7 +87,7 @@ def _infer_shape(shape, numel):
 
 # --- reshaping ------------------------------------------------------------------------------
 
-VIEW = defop("view", lambda x, shape: np.reshape(x, shape, copy=False), node="ViewBackward0",
+VIEW = defop("view", lambda x, shape: np.reshape(x, shape, copy=False), batch=shaped, node="ViewBackward0",
              save=lambda ans, x, shape: (x._data.shape, ans._data.shape),
              vjp=lambda g, in_shape, out_shape: g.reshape(in_shape),
              jvp=lambda t, in_shape, out_shape: t.reshape(out_shape), view=True)
@@ -101,7 +103,7 @@ def view(x, shape):
                            ".reshape(...) instead.") from None
 
 
-UNSAFE_VIEW = defop("unsafe_view", np.reshape, node="UnsafeViewBackward0",
+UNSAFE_VIEW = defop("unsafe_view", np.reshape, batch=shaped, node="UnsafeViewBackward0",
                     save=lambda ans, x, shape: (x._data.shape, ans._data.shape),
                     vjp=lambda g, in_shape, out_shape: g.reshape(in_shape),
                     jvp=lambda t, in_shape, out_shape: t.reshape(out_shape))
@@ -115,7 +117,7 @@ def unsafe_view(x, shape):
 # ``reshape`` of a non-contiguous tensor that a view can still express: PyTorch names the
 # node after ``_reshape_alias``
 RESHAPE_ALIAS = defop("reshape_alias", lambda x, shape: np.reshape(x, shape, copy=False),
-                      node="ReshapeAliasBackward0",
+                      batch=shaped, node="ReshapeAliasBackward0",
                       save=lambda ans, x, shape: (x._data.shape, ans._data.shape),
                       vjp=lambda g, in_shape, out_shape: g.reshape(in_shape),
                       jvp=lambda t, in_shape, out_shape: t.reshape(out_shape), view=True)
@@ -170,34 +172,56 @@ def ravel(input):
 
 
 def _squeeze_rules(node):
-    return dict(node=node, view=True,
+    return dict(batch=dim_params(0), node=node, view=True,
                 save=lambda ans, x, dims: (x._data.shape, ans._data.shape),
                 vjp=lambda g, in_shape, out_shape: g.reshape(in_shape),
                 jvp=lambda t, in_shape, out_shape: t.reshape(out_shape))
 
 
-# one forward, three PyTorch overloads: squeeze(), squeeze(dim), squeeze(dims)
-SQUEEZE = defop("squeeze", np.squeeze, **_squeeze_rules("SqueezeBackward0"))
-SQUEEZE_DIM = defop("squeeze_dim", np.squeeze, **_squeeze_rules("SqueezeBackward1"))
-SQUEEZE_DIMS = defop("squeeze_dims", np.squeeze, **_squeeze_rules("SqueezeBackward2"))
+# one forward, three PyTorch overloads: squeeze(), squeeze(dim), squeeze(dims); their in-place
+# variants (squeeze_) have the same rules under nodes of their own
+SQUEEZES = (defop("squeeze", np.squeeze, **_squeeze_rules("SqueezeBackward0")),
+            defop("squeeze_dim", np.squeeze, **_squeeze_rules("SqueezeBackward1")),
+            defop("squeeze_dims", np.squeeze, **_squeeze_rules("SqueezeBackward2")))
+SQUEEZES_ = (defop("squeeze_", np.squeeze, **_squeeze_rules("SqueezeBackward3")),
+             defop("squeeze_dim_", np.squeeze, **_squeeze_rules("SqueezeBackward4")),
+             defop("squeeze_dims_", np.squeeze, **_squeeze_rules("SqueezeBackward5")))
+
+
+def _squeeze_overload(x, dim):
+    """(which overload: 0 for no dim, 1 for an int, 2 for a tuple, the dims of size 1 it drops)."""
+    shape = x._data.shape
+    if dim is None:
+        return 0, tuple(i for i, s in enumerate(shape) if s == 1)
+    dims = tuple(d for d in wrap_dims(dim, x._data.ndim) if x._data.ndim and shape[d] == 1)
+    return (1 if isinstance(dim, (int, np.integer)) else 2), dims
 
 
 def squeeze(x, dim=None):
-    shape = x._data.shape
-    if dim is None:
-        return unary(SQUEEZE, x, (tuple(i for i, s in enumerate(shape) if s == 1),))
-    dims = tuple(d for d in wrap_dims(dim, x._data.ndim) if x._data.ndim and shape[d] == 1)
-    op = SQUEEZE_DIM if isinstance(dim, (int, np.integer)) else SQUEEZE_DIMS
-    return unary(op, x, (dims,))
+    overload, dims = _squeeze_overload(x, dim)
+    return unary(SQUEEZES[overload], x, (dims,))
 
 
-UNSQUEEZE = defop("unsqueeze", np.expand_dims, node="UnsqueezeBackward0",
-                  save=lambda ans, x, dim: (dim,),
-                  vjp=lambda g, dim: g.squeeze(dim), jvp=lambda t, dim: t.unsqueeze(dim), view=True)
+def squeeze_(x, dim=None):
+    overload, dims = _squeeze_overload(x, dim)
+    return view_inplace(x, SQUEEZES_[overload], (dims,), SQUEEZES[overload])
+
+
+def _unsqueeze_rules(node):
+    return dict(batch=dim_params(0), node=node, view=True, save=lambda ans, x, dim: (dim,),
+                vjp=lambda g, dim: g.squeeze(dim), jvp=lambda t, dim: t.unsqueeze(dim))
+
+
+UNSQUEEZE = defop("unsqueeze", np.expand_dims, **_unsqueeze_rules("UnsqueezeBackward0"))
+UNSQUEEZE_ = defop("unsqueeze_", np.expand_dims, **_unsqueeze_rules("UnsqueezeBackward1"))
 
 
 def unsqueeze(x, dim):
     return unary(UNSQUEEZE, x, (wrap_dim(dim, x._data.ndim + 1),))
+
+
+def unsqueeze_(x, dim):
+    return view_inplace(x, UNSQUEEZE_, (wrap_dim(dim, x._data.ndim + 1),), UNSQUEEZE)
 
 
 def _at_least(x, ndim):
@@ -235,7 +259,12 @@ def atleast_3d(*tensors):
 
 # --- transposes and broadcasting ---------------------------------------------------------------
 
-PERMUTE = defop("permute", np.transpose, node="PermuteBackward0",
+def _permute_batched(op, args, batched, params, dtype):
+    """The batch dim stays first; the sample's dims follow in the asked order."""
+    return apply(op, args, ((0,) + tuple(d + 1 for d in params[0]),) + tuple(params[1:]), dtype)
+
+
+PERMUTE = defop("permute", np.transpose, batch=_permute_batched, node="PermuteBackward0",
                 save=lambda ans, x, dims: (dims,),
                 vjp=lambda g, dims: g.permute(tuple(np.argsort(dims).tolist())),
                 jvp=lambda t, dims: t.permute(dims), view=True)
@@ -278,15 +307,28 @@ def _swapaxes(x, d0, d1):
     return np.swapaxes(x, d0, d1) if x.ndim else x.view()  # a 0-d tensor swaps dims 0 and -1
 
 
-TRANSPOSE = defop("transpose", _swapaxes, node="TransposeBackward0",
-                  save=lambda ans, x, d0, d1: (d0, d1),
-                  vjp=lambda g, d0, d1: g.transpose(d0, d1),
-                  jvp=lambda t, d0, d1: t.transpose(d0, d1), view=True)
+def _transpose_rules(node):
+    return dict(batch=dim_params(0, 1), node=node, view=True, save=lambda ans, x, d0, d1: (d0, d1),
+                vjp=lambda g, d0, d1: g.transpose(d0, d1), jvp=lambda t, d0, d1: t.transpose(d0, d1))
+
+
+TRANSPOSE = defop("transpose", _swapaxes, **_transpose_rules("TransposeBackward0"))
+TRANSPOSE_ = defop("transpose_", _swapaxes, **_transpose_rules("TransposeBackward1"))
 
 
 def transpose(x, dim0, dim1):
     ndim = x._data.ndim
     return unary(TRANSPOSE, x, (wrap_dim(dim0, ndim), wrap_dim(dim1, ndim)))
+
+
+def transpose_(x, dim0, dim1):
+    """``x.transpose_(0, 1)``, also ``x.swapdims_(dim0, dim1)``."""
+    ndim = x._data.ndim
+    return view_inplace(x, TRANSPOSE_, (wrap_dim(dim0, ndim), wrap_dim(dim1, ndim)), TRANSPOSE)
+
+
+def _swapaxes_(x, axis0, axis1):
+    return transpose_(x, axis0, axis1)
 
 
 def swapaxes(input, axis0, axis1):
@@ -297,14 +339,30 @@ def swapdims(input, dim0, dim1):
     return transpose(input, dim0, dim1)
 
 
-T_OP = defop("t", np.transpose, node="TBackward0",
+def _t_batched(op, args, batched, params, dtype):
+    """``t()`` reverses a sample's (at most two) dims, after the batch dim."""
+    return apply(PERMUTE, args, ((0,) + tuple(range(args[0]._data.ndim - 1, 0, -1)),), dtype)
+
+
+T_OP = defop("t", np.transpose, batch=_t_batched, node="TBackward0",
              vjp=lambda g: g.t(), jvp=lambda t: t.t(), view=True)
+T_OP_ = defop("t_", np.transpose, node="TBackward1",
+              vjp=lambda g: g.t(), jvp=lambda t: t.t(), view=True)
+
+
+def _check_t(x, name):
+    if x._data.ndim > 2:
+        raise RuntimeError(f"{name}() expects a tensor with <= 2 dimensions, but self is {x._data.ndim}D")
 
 
 def t(x):
-    if x._data.ndim > 2:
-        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {x._data.ndim}D")
+    _check_t(x, "t")
     return unary(T_OP, x)
+
+
+def t_(x):
+    _check_t(x, "t_")
+    return view_inplace(x, T_OP_, (), T_OP)
 
 
 def _matrix_transpose(x, name, scalar_message):
@@ -336,7 +394,7 @@ def adjoint(input):
     return (input if out is None else out).conj()
 
 
-EXPAND = defop("expand", np.broadcast_to, node="ExpandBackward0",
+EXPAND = defop("expand", np.broadcast_to, batch=shaped, node="ExpandBackward0",
                save=lambda ans, x, shape: (x._data.shape,),
                vjp=lambda g, in_shape: g.sum_to_size(in_shape),
                jvp=lambda t, in_shape: t, view=True)
@@ -405,7 +463,7 @@ def broadcast_tensors(*tensors):
 
 # --- copies that reorder: flip, roll, rot90 -----------------------------------------------------
 
-FLIP = defop("flip", lambda x, dims: np.flip(x, dims).copy(), node="FlipBackward0",
+FLIP = defop("flip", lambda x, dims: np.flip(x, dims).copy(), batch=dim_params(0), node="FlipBackward0",
              save=lambda ans, x, dims: (dims,),
              vjp=lambda g, dims: unary(FLIP, g, (dims,)), jvp=lambda t, dims: unary(FLIP, t, (dims,)),
              elementwise=True)
@@ -435,7 +493,16 @@ def _negated(shifts):
 
 
 # dims None: roll the flattened elements, as NumPy's axis=None does
-ROLL = defop("roll", np.roll, node="RollBackward0",
+def _roll_batched(op, args, batched, params, dtype):
+    """Rolls along the sample's dims; with no dims, along the flattened sample."""
+    x, (shifts, dims) = args[0], params
+    if dims:
+        return apply(op, args, (shifts, shift(dims, 0)), dtype)
+    size, shape = x._data.shape[0], x._data.shape
+    return apply(op, (x.reshape((size, -1)),), (shifts, (1,)), dtype).reshape(shape)
+
+
+ROLL = defop("roll", np.roll, batch=_roll_batched, node="RollBackward0",
              save=lambda ans, x, shifts, dims: (shifts, dims),
              vjp=lambda g, shifts, dims: unary(ROLL, g, (_negated(shifts), dims)),
              jvp=lambda t, shifts, dims: unary(ROLL, t, (shifts, dims)), elementwise=True)
@@ -452,7 +519,7 @@ def roll(input, shifts, dims=None):
     return unary(ROLL, input, (shifts, tuple(wrap_dim_of_tensor(d, ndim) for d in dims)))
 
 
-ROT90 = defop("rot90", lambda x, k, dims: np.rot90(x, k, dims).copy(), node="Rot90Backward0",
+ROT90 = defop("rot90", lambda x, k, dims: np.rot90(x, k, dims).copy(), batch=dim_params(1), node="Rot90Backward0",
               save=lambda ans, x, k, dims: (k, dims),
               vjp=lambda g, k, dims: unary(ROT90, g, (-k, dims)),
               jvp=lambda t, k, dims: unary(ROT90, t, (k, dims)))
@@ -524,7 +591,7 @@ def _diag_embed(x, offset, d1, d2):
 
 
 # a diagonal (a view) and its transpose, placing a diagonal into zeros of a given shape
-DIAGONAL = defop("diagonal", _diagonal, node="DiagonalBackward0", view=True,
+DIAGONAL = defop("diagonal", _diagonal, batch=dim_params(1, 2), node="DiagonalBackward0", view=True,
                  save=lambda ans, x, offset, d1, d2: (x._data.shape, offset, d1, d2),
                  vjp=lambda g, shape, *dims: unary(DIAGONAL_BACKWARD, g, (shape, *dims)),
                  jvp=lambda t, shape, *dims: unary(DIAGONAL, t, dims))
@@ -541,7 +608,7 @@ DIAG = defop("diag", lambda x, offset: _diagonal(x, offset, 0, 1).copy(), node="
              vjp=lambda g, shape, offset: unary(DIAGONAL_BACKWARD, g, (shape, offset, 0, 1)),
              jvp=lambda t, shape, offset: unary(DIAG, t, (offset,)))
 
-DIAG_EMBED = defop("diag_embed", _diag_embed, node="DiagEmbedBackward0",
+DIAG_EMBED = defop("diag_embed", _diag_embed, batch=dim_params(1, 2), node="DiagEmbedBackward0",
                    save=lambda ans, x, offset, d1, d2: (offset, d1, d2),
                    vjp=lambda g, *dims: unary(DIAGONAL, g, dims),
                    jvp=lambda t, *dims: unary(DIAG_EMBED, t, dims))
@@ -578,7 +645,12 @@ def diagflat(input, offset=0):
     return unary(DIAG_EMBED, ravel(input), (int(offset), 0, 1))
 
 
-TRACE = defop("trace", lambda x, dtype: np.trace(x, dtype=dtype), node="TraceBackward0",
+def _trace_batched(op, args, batched, params, dtype):
+    """Each sample's trace: its diagonal, summed."""
+    return args[0].diagonal(0, 1, 2).sum(-1)
+
+
+TRACE = defop("trace", lambda x, dtype: np.trace(x, dtype=dtype), batch=_trace_batched, node="TraceBackward0",
               save=lambda ans, x, dtype: (x._data.shape,),
               vjp=lambda g, shape: unary(DIAGONAL_BACKWARD, expand(g, (min(shape),)), (shape, 0, 0, 1)),
               jvp=lambda t, shape: unary(TRACE, t, (None,)))
@@ -615,7 +687,7 @@ def _unfold_backward(g, shape, dim, size, step):
 
 
 # sliding windows (a view) and its transpose, summing windows back into place
-UNFOLD = defop("unfold", _unfold, node="UnfoldBackward0", view=True,
+UNFOLD = defop("unfold", _unfold, batch=dim_params(0), node="UnfoldBackward0", view=True,
                save=lambda ans, x, dim, size, step: (x._data.shape, dim, size, step),
                vjp=lambda g, shape, *window: unary(UNFOLD_BACKWARD, g, (shape, *window)),
                jvp=lambda t, shape, *window: unary(UNFOLD, t, window))
@@ -745,6 +817,11 @@ Tensor.ravel = ravel
 Tensor.movedim = Tensor.moveaxis = movedim
 Tensor.swapaxes = swapaxes
 Tensor.swapdims = swapdims
+Tensor.squeeze_ = squeeze_
+Tensor.unsqueeze_ = unsqueeze_
+Tensor.t_ = t_
+Tensor.transpose_ = Tensor.swapdims_ = transpose_
+Tensor.swapaxes_ = _swapaxes_
 Tensor.mT = property(matrix_transpose)
 Tensor.mH = property(matrix_adjoint)
 Tensor.adjoint = adjoint

@@ -17,6 +17,7 @@ from .._tensor import Tensor, _wrap
 from .elementwise import (_float_input, _is_tensor, _scalar_result, _tensor_result, as_tensor_like, imag,
                           invalid_arguments, not_implemented_for, plain, real, where, zeros_like)
 from .methods import inplace_method
+from .batching import elementwise
 from .registry import apply, binary, defop, unary
 
 # --- unary maths ----------------------------------------------------------------------
@@ -109,7 +110,7 @@ TANH_BACKWARD = defop(
     "tanh_backward", lambda g, y: g * (1 - y * y), node="TanhBackwardBackward0",
     save=lambda ans, g, y: (g, y),
     vjp=(lambda gg, g, y: tanh_backward(gg, y), lambda gg, g, y: -2 * gg * g * y.conj()),
-    jvp=(lambda t, g, y: tanh_backward(t, y), lambda t, g, y: -2 * t * g * y))
+    jvp=(lambda t, g, y: tanh_backward(t, y), lambda t, g, y: -2 * t * g * y), batch=elementwise)
 
 
 def tanh_backward(g, y):
@@ -136,7 +137,7 @@ SIGMOID_BACKWARD = defop(
     "sigmoid_backward", lambda g, y: g * (y * (1 - y)), node="SigmoidBackwardBackward0",
     save=lambda ans, g, y: (g, y),
     vjp=(lambda gg, g, y: sigmoid_backward(gg, y), lambda gg, g, y: gg * g * (1 - 2 * y).conj()),
-    jvp=(lambda t, g, y: sigmoid_backward(t, y), lambda t, g, y: t * g * (1 - 2 * y)))
+    jvp=(lambda t, g, y: sigmoid_backward(t, y), lambda t, g, y: t * g * (1 - 2 * y)), batch=elementwise)
 
 
 def sigmoid_backward(g, y):
@@ -187,7 +188,7 @@ CLAMP = defop("clamp", lambda x, lo, hi: np.clip(x, lo, hi), node="ClampBackward
 
 
 CLAMP_TENSOR = defop(
-    "clamp_tensor", np.clip, node="ClampBackward0",
+    "clamp_tensor", np.clip, batch=elementwise, node="ClampBackward0",
     save=lambda ans, x, lo, hi: (x, lo, hi),
     vjp=(lambda g, x, lo, hi: where((x >= lo) & (x <= hi), g, 0.0),
          lambda g, x, lo, hi: where(x < lo, g, 0.0),
@@ -237,12 +238,12 @@ CLAMP_MAX = defop("clamp_max", np.minimum, node="ClampMaxBackward0",
                   vjp=lambda g, inside: g * inside, jvp=lambda t, inside: t * inside, elementwise=True)
 
 # the gradient goes to x where it is inside the bound, else to the bound
-CLAMP_MIN_TENSOR = defop("clamp_min_tensor", np.maximum, node="ClampMinBackward1",
+CLAMP_MIN_TENSOR = defop("clamp_min_tensor", np.maximum, batch=elementwise, node="ClampMinBackward1",
                          save=lambda ans, x, lo: (x, lo),
                          vjp=(lambda g, x, lo: where(x >= lo, g, 0.0), lambda g, x, lo: where(x < lo, g, 0.0)),
                          jvp=(lambda t, x, lo: where(x >= lo, t, 0.0), lambda t, x, lo: where(x < lo, t, 0.0)))
 
-CLAMP_MAX_TENSOR = defop("clamp_max_tensor", np.minimum, node="ClampMaxBackward1",
+CLAMP_MAX_TENSOR = defop("clamp_max_tensor", np.minimum, batch=elementwise, node="ClampMaxBackward1",
                          save=lambda ans, x, hi: (x, hi),
                          vjp=(lambda g, x, hi: where(x <= hi, g, 0.0), lambda g, x, hi: where(x > hi, g, 0.0)),
                          jvp=(lambda t, x, hi: where(x <= hi, t, 0.0), lambda t, x, hi: where(x > hi, t, 0.0)))

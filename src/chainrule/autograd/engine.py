@@ -24,11 +24,23 @@ Notes on the invariants:
 * **Gradient accumulation.** A leaf's first gradient is stored as a fresh tensor;
   later ones are added in place (or out of place under ``create_graph``, so the sum
   stays differentiable), exactly like PyTorch's ``AccumulateGrad``.
+* **Several outputs.** A node has one output, so an edge is just the node. The one
+  exception, a custom ``Function`` returning several tensors, gives each output an
+  ``OutputPort``: a node of its own (its tensor's ``grad_fn``: tensor hooks and
+  ``retain_grad`` see that output's gradient alone) whose single edge leads to the
+  shared node. A port puts its gradient in slot ``index`` of the shared node's buffer,
+  a list; the shared node runs once every port has, with None in the slots no
+  gradient reached. Single-output nodes never see a list.
+* **Saved-tensor hooks.** While ``autograd.graph.saved_tensors_hooks`` is active, a
+  node keeps what the pack hook returned instead of its tensors; ``ans`` then holds
+  a ``graph.PackedSaved`` (not an array) that unpacks them, and versions are not
+  checked (as in PyTorch: the hooks may return any tensor).
 """
 import weakref
 
 import numpy as np
 
+from .anomaly_mode import ANOMALY, checked_vjp
 from .grad_mode import STATE
 
 SECOND_BACKWARD = (
@@ -39,11 +51,16 @@ SECOND_BACKWARD = (
     "calling backward.")
 
 ANS = object()  # stands for the op's own output among the values a node saved
+# node -> the forward-mode tangent of the output it saved as ``ans`` (filled by forward_ad
+# while a dual level is active, so that backward inside jvp sees the output as a dual tensor)
+ANS_TANGENTS = weakref.WeakKeyDictionary()
 
 
 class Node:
     """One recorded op: what backward needs to pass a gradient on to the op's inputs.
 
+    ``op``:     the registered op whose vjp rules run (None: the node runs its own
+                ``call_backward``, as a custom Function's node does)
     ``next``:   per tensor input, the Node its gradient goes to (None: no gradient needed)
     ``meta``:   per input, the (shape, NumPy dtype) its gradient must have, or None
     ``saved``:  what the op's ``save`` kept for its rules; None once backward freed it
@@ -55,7 +72,7 @@ class Node:
     elementwise op on same-shaped inputs costs nothing here.
     """
 
-    __slots__ = ("op", "next", "meta", "saved", "checks", "ans", "hooks", "__weakref__")
+    __slots__ = ("op", "next", "meta", "saved", "checks", "ans", "hooks", "_metadata", "__weakref__")
 
     def name(self):
         return self.op.node_name
@@ -64,12 +81,26 @@ class Node:
     def next_functions(self):
         """PyTorch's view of the edges: ``((node, 0), ...)``, with ``(None, 0)`` for an
         operand that is a Python number where PyTorch wraps it as a tensor (``x * 2``)."""
-        edges = tuple((n, 0) for n in self.next)
+        edges = tuple(edge_of(n) for n in self.next)
         return edges + ((None, 0),) if self.op.number_operand else edges
 
     def display_name(self):
         """The name without PyTorch's C++ namespace: ``CopySlices``, ``AccumulateGrad``."""
         return self.name().rsplit("::", 1)[-1]
+
+    @property
+    def metadata(self):
+        """A dict that stays with the node; anomaly detection stores where the op was
+        called in it (``'traceback_'``, or cheap mode's ``'origin_'``)."""
+        try:
+            return self._metadata
+        except AttributeError:  # nodes are made without __init__ (see registry.record)
+            self._metadata = {}
+            return self._metadata
+
+    def output_grad_fn(self, index):
+        """The ``grad_fn`` of this node's output ``index``: the node (see ``OutputPort``)."""
+        return self
 
     def node_hooks(self):
         if self.hooks is None:
@@ -96,9 +127,58 @@ class Node:
             if counter[0] != version:
                 raise RuntimeError(_modified_message(self, counter[0], version, tensor))
         if self.ans is not None:
+            if self.ans.__class__ is not np.ndarray:  # packed by saved-tensor hooks
+                return self.ans.unpack(saved, self)
             ans = _wrap(self.ans, STATE.enabled, self if STATE.enabled else None)
+            if ANS_TANGENTS and self in ANS_TANGENTS:  # forward over reverse: ans is a dual tensor
+                _extras(ans).tangent = ANS_TANGENTS[self]
             saved = (ans,) if len(saved) == 1 else tuple([ans if s is ANS else s for s in saved])
         return saved
+
+
+class OutputPort(Node):
+    """Output ``index`` of ``node``, a node with several outputs (see the module notes).
+
+    To the user it is the shared node: ``name()``, ``next_functions``, its hooks and a
+    custom Function's ``ctx`` attributes are the node's. Only tensor hooks and
+    ``retain_grad`` stay on the port, because they concern this one output.
+    """
+
+    __slots__ = ("node", "index")
+
+    def __init__(self, node, index):
+        self.node, self.index = node, index
+        self.op = None
+        self.next = (node,)
+        self.meta = None
+        self.saved = self.checks = ()
+        self.ans = self.hooks = None
+
+    def name(self):
+        return self.node.name()
+
+    @property
+    def next_functions(self):
+        return self.node.next_functions
+
+    def register_hook(self, fn):
+        return self.node.register_hook(fn)
+
+    def register_prehook(self, fn):
+        return self.node.register_prehook(fn)
+
+    def __getattr__(self, name):  # ctx attributes of a custom Function
+        if name == "node":  # not set yet: never recurse
+            raise AttributeError(name)
+        return getattr(self.node, name)
+
+    def __repr__(self):
+        return repr(self.node)
+
+
+def edge_of(node):
+    """PyTorch's ``(node, output index)`` for an edge: ports show the shared node."""
+    return (node.node, node.index) if node.__class__ is OutputPort else (node, 0)
 
 
 class NodeHooks:
@@ -125,16 +205,25 @@ def _modified_message(node, now, expected, tensor):
         data = tensor._data
         origin = "" if tensor.grad_fn is None else f", which is output 0 of {_short_name(tensor.grad_fn)},"
     kind = _legacy_type_name(data.dtype)
+    if ANOMALY.enabled:  # the warning just before this error shows where the node was made
+        hint = ("Hint: the backtrace further above shows the operation that failed to compute its "
+                "gradient. The variable in question was changed in there or anywhere later. Good luck!")
+    else:
+        hint = ("Hint: enable anomaly detection to find the operation that failed to compute its "
+                "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
     return ("one of the variables needed for gradient computation has been modified by an "
             f"inplace operation: [{kind} [{', '.join(map(str, data.shape))}]]{origin} is at "
-            f"version {now}; expected version {expected} instead. Hint: enable anomaly detection "
-            "to find the operation that failed to compute its gradient, with "
-            "torch.autograd.set_detect_anomaly(True, check_nan=False).")
+            f"version {now}; expected version {expected} instead. {hint}")
 
 
 def _short_name(node):
+    """PyTorch's name for the forward op in this message: ``MulBackward0`` -> ``Mul``,
+    ``SqueezeBackward3`` -> ``Squeeze3`` (an overload keeps its number)."""
     name = node.name()
-    return name[:name.rindex("Backward")] if "Backward" in name else name
+    if "Backward" not in name:
+        return name
+    op, overload = name.rsplit("Backward", 1)
+    return op if overload == "0" else op + overload
 
 
 class AccumulateGrad(Node):
@@ -204,6 +293,8 @@ def _reduce(g, shape, dtype):
 
 def _call_vjp(node, g, wanted):
     """The gradients for each input of ``node`` given the gradient ``g`` of its output."""
+    if node.op is None:  # a custom Function: its backward takes all output gradients at once
+        return node.call_backward(g, wanted)
     saved = node.saved if node.ans is None and not node.checks else node.unpack_saved()
     metas = node.meta
     if len(node.next) == 1:  # most nodes: skip the loop
@@ -313,6 +404,7 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
 
     previous_mode = STATE.enabled
     STATE.enabled = create_graph
+    TASKS.append(GraphTask(deps, root_nodes, wanted, targets is not None))
     try:
         while ready:
             node = ready.pop()
@@ -334,11 +426,19 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
                     if leaf is not None and accumulate and (targets is None or node in targets):
                         _accumulate(leaf, g, create_graph)
                     continue
-                if wanted is None or node in wanted:
-                    grads = _call_vjp(node, g, wanted)
+                if node.__class__ is OutputPort:  # fill the shared node's slot (module notes)
+                    slots = buffers.get(node.node)
+                    if slots is None:
+                        slots = buffers[node.node] = [None] * node.node.n_outputs
+                    slots[node.index] = g
+                elif wanted is None or node in wanted:
+                    if ANOMALY.enabled:  # the one check anomaly detection costs per node when off
+                        grads = checked_vjp(_call_vjp, node, g, wanted)
+                    else:
+                        grads = _call_vjp(node, g, wanted)
                     if hooks is not None:
                         for hook in hooks.post:
-                            hook(tuple(grads), (g,))
+                            hook(tuple(grads), tuple(g) if g.__class__ is list else (g,))
                     if not retain_graph and node.checks:
                         node.saved = node.ans = None  # see "Freeing" above
             for i, child in enumerate(node.next):
@@ -353,7 +453,30 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
                     ready.append(child)
     finally:
         STATE.enabled = previous_mode
+        TASKS.pop()
     return captured
+
+
+class GraphTask:
+    """One running backward, for what asks about it from inside (hooks, checkpoint).
+
+    ``id``: a number unique to this backward (PyTorch's graph task id).
+    ``has_inputs``: it computes gradients for given ``inputs`` only (``grad()``).
+    """
+
+    _count = 0
+
+    def __init__(self, deps, roots, wanted, has_inputs):
+        GraphTask._count += 1
+        self.id = GraphTask._count
+        self.deps, self.roots, self.wanted, self.has_inputs = deps, roots, wanted, has_inputs
+
+    def will_execute(self, node):
+        """Whether this backward will reach ``node`` (and run it, if it gets a gradient)."""
+        return (node in self.deps or node in self.roots) and (self.wanted is None or node in self.wanted)
+
+
+TASKS = []  # the backward passes now running, innermost last (a Function's backward may nest one)
 
 
 def _retain(tensor, g, create_graph):

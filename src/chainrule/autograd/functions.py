@@ -89,6 +89,11 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     """
     outputs = _as_tuple(outputs)
     inputs = _as_tuple(inputs)
+    if _registry.BATCHING and _batching.any_batched(outputs, inputs):
+        # inside vmap: the graph was recorded on the batch's inner tensors; differentiate there
+        from .._functorch.batched import autograd_grad  # noqa: PLC0415  (vmap builds on autograd)
+        return autograd_grad(outputs, inputs, grad_outputs, retain_graph=retain_graph, create_graph=create_graph,
+                             allow_unused=allow_unused, materialize_grads=materialize_grads)
     if materialize_grads and allow_unused is False:
         raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, "
                          "but got: allow_unused=False.")
@@ -100,6 +105,20 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     grads = _as_tuple(grad_outputs) or (None,) * len(outputs)
     if len(grads) != len(outputs):
         raise RuntimeError(f"grad requires one grad_output per output: got {len(grads)} for {len(outputs)} outputs")
+    if is_grads_batched:  # one backward pass for the whole batch of grad_outputs: vmap over them
+        from ..func import vmap  # noqa: PLC0415  (vmap builds on autograd)
+
+        unused = []
+
+        def one_backward(*batch):
+            result = grad(outputs, inputs, batch, retain_graph, create_graph, allow_unused=allow_unused,
+                          materialize_grads=materialize_grads)
+            unused.extend(i for i, g in enumerate(result) if g is None)
+            # vmap returns tensors only: a stand-in where no gradient arrived, None again below
+            return tuple(_tensor._wrap(np.zeros(())) if g is None else g for g in result)
+
+        batched = vmap(one_backward)(*grads)
+        return tuple(None if i in unused else g for i, g in enumerate(batched))
     _refresh_views(outputs, inputs)
     _check_requires_grad(outputs)
     grads = _make_grads(outputs, grads)
@@ -121,4 +140,4 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 
 
 from .. import _tensor  # noqa: E402  (circular: tensors call backward)
-from .._ops import registry as _registry  # noqa: E402
+from .._ops import batching as _batching, registry as _registry  # noqa: E402

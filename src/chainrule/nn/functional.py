@@ -25,6 +25,7 @@ from .._ops.losses import (binary_cross_entropy, binary_cross_entropy_with_logit
                            l1_loss, margin_ranking_loss, mse_loss, multi_margin_loss,
                            multilabel_soft_margin_loss, nll_loss, poisson_nll_loss, smooth_l1_loss,
                            soft_margin_loss, triplet_margin_loss)
+from .._ops.sequence_losses import ctc_loss
 from .._ops.conv import conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d, fold, unfold
 from .._ops.pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_max_pool1d,
                             adaptive_max_pool1d_with_indices, adaptive_max_pool2d, adaptive_max_pool2d_with_indices,
@@ -44,7 +45,7 @@ __all__ += ["alpha_dropout", "batch_norm", "bilinear", "celu", "celu_", "cosine_
 __all__ += ["binary_cross_entropy", "binary_cross_entropy_with_logits", "cosine_embedding_loss",
             "cross_entropy", "gaussian_nll_loss", "hinge_embedding_loss", "huber_loss", "kl_div", "l1_loss",
             "margin_ranking_loss", "mse_loss", "multi_margin_loss", "multilabel_soft_margin_loss", "nll_loss",
-            "poisson_nll_loss", "smooth_l1_loss", "soft_margin_loss", "triplet_margin_loss"]  # the losses
+            "poisson_nll_loss", "smooth_l1_loss", "soft_margin_loss", "triplet_margin_loss", "ctc_loss"]  # the losses
 __all__ += ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d", "adaptive_max_pool1d_with_indices",
             "adaptive_max_pool2d", "adaptive_max_pool2d_with_indices", "avg_pool1d", "avg_pool2d", "conv1d", "conv2d",
             "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "fold", "interpolate", "lp_pool1d",

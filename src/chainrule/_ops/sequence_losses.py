@@ -1,0 +1,215 @@
+"""Sequence losses: CTC, the loss of a labelling summed over every alignment to the input.
+
+The target ``[a, b]`` is read through its extended labelling ``[_, a, _, b, _]`` (``_`` the
+blank): an alignment walks it left to right, one position per time step, staying, stepping
+one on, or skipping a blank between two different labels. ``alpha[t, s]`` is the log
+probability of all walks of t + 1 steps ending at position s; the loss is minus the log of
+the walks that end on the last label or the blank after it. ``beta`` is the same walked
+backwards; ``alpha + beta`` gives, per time step, how much of the probability passes
+through each class.
+
+>>> lp = chainrule.randn(4, 1, 3).log_softmax(2)
+>>> chainrule.nn.functional.ctc_loss(lp, chainrule.tensor([[1, 2]]), (4,), (2,))
+tensor(..., grad_fn=<MeanBackward0>)
+"""
+import numpy as np
+
+from .._tensor import Tensor, _wrap
+from .elementwise import where
+from .losses import _reduction
+from .batching import any_batched, per_sample
+from . import registry
+from .registry import defop, unary
+
+_NEG_INF = -np.inf
+
+
+def _extended(targets, target_lengths, blank):
+    """``(labels, skips)``: the extended labelling of each target (N, 2S + 1), blanks
+    between and around the labels, and where a walk may skip the blank before a label."""
+    n, s = targets.shape
+    labels = np.full((n, 2 * s + 1), blank, dtype=np.int64)
+    labels[:, 1::2] = targets
+    skips = np.zeros(labels.shape, dtype=bool)
+    skips[:, 3::2] = targets[:, 1:] != targets[:, :-1]
+    past_end = np.arange(2 * s + 1) >= 2 * target_lengths[:, None] + 1
+    return labels, skips, past_end
+
+
+def _shift(a, k):
+    """``a`` moved k positions right along its last axis, -inf coming in."""
+    out = np.full_like(a, _NEG_INF)
+    out[..., k:] = a[..., :-k]
+    return out
+
+
+def _logsumexp3(a, b, c):
+    top = np.maximum(np.maximum(a, b), c)
+    safe = np.where(np.isfinite(top), top, 0.0)
+    with np.errstate(divide="ignore"):
+        return safe + np.log(np.exp(a - safe) + np.exp(b - safe) + np.exp(c - safe))
+
+
+def _alpha(lp, labels, skips, past_end, input_lengths):
+    """The forward variables (T, N, 2S + 1), -inf outside the walks; time steps past an
+    input's length copy the last one, so its loss can be read at T - 1."""
+    emit = np.take_along_axis(lp, labels[None], axis=2)  # (T, N, 2S + 1): lp of each position's label
+    alpha = np.full(emit.shape, _NEG_INF)
+    alpha[0, :, :2] = emit[0, :, :2]
+    alpha[0][past_end] = _NEG_INF
+    for t in range(1, lp.shape[0]):
+        prev = alpha[t - 1]
+        step = _logsumexp3(prev, _shift(prev, 1), np.where(skips, _shift(prev, 2), _NEG_INF)) + emit[t]
+        step[past_end] = _NEG_INF
+        alpha[t] = np.where((t < input_lengths)[:, None], step, prev)
+    return alpha, emit
+
+
+def _beta(emit, skips, past_end, input_lengths, target_lengths):
+    """The backward variables: walks from (t, s) to the end of each input."""
+    total, n, width = emit.shape
+    rows = np.arange(n)
+    last = np.full((n, width), _NEG_INF)
+    last[rows, 2 * target_lengths] = 0.0
+    last[rows, np.maximum(2 * target_lengths - 1, 0)] = np.where(target_lengths > 0, 0.0, last[rows, 0])
+    beta = np.full(emit.shape, _NEG_INF)
+    after = np.full((n, width), _NEG_INF)  # beta at t + 1
+    skip_next = np.zeros_like(skips)
+    skip_next[:, :-2] = skips[:, 2:]
+    for t in range(total - 1, -1, -1):
+        onward = _logsumexp3(after, _shift(after[..., ::-1], 1)[..., ::-1],
+                             np.where(skip_next, _shift(after[..., ::-1], 2)[..., ::-1], _NEG_INF))
+        here = np.where((t == input_lengths - 1)[:, None], last, onward) + emit[t]
+        here[past_end] = _NEG_INF
+        beta[t] = np.where((t < input_lengths)[:, None], here, _NEG_INF)
+        after = beta[t]
+    return beta
+
+
+def _nll(alpha, input_lengths, target_lengths):
+    rows = np.arange(alpha.shape[1])
+    final = alpha[-1]
+    end = final[rows, 2 * target_lengths]
+    before = np.where(target_lengths > 0, final[rows, np.maximum(2 * target_lengths - 1, 0)], _NEG_INF)
+    nll = -np.logaddexp(end, before)
+    return np.where(input_lengths > 0, nll, np.where(target_lengths > 0, np.inf, 0.0))
+
+
+def _ctc_forward(lp, targets, input_lengths, target_lengths, blank, zero_infinity):
+    labels, skips, past_end = _extended(targets, target_lengths, blank)
+    alpha, _ = _alpha(lp.astype(np.float64), labels, skips, past_end, input_lengths)
+    return _nll(alpha, input_lengths, target_lengths).astype(lp.dtype)
+
+
+def _ctc_gradient(lp, nll, targets, input_lengths, target_lengths, blank, zero_infinity):
+    """PyTorch's d loss / d log_probs (T, N, C): ``exp(lp) - posterior``, where the posterior
+    of class c at t is the share of the walks through a position labelled c. It is the
+    gradient for the logits under a log_softmax (PyTorch folds log_softmax's part in);
+    zero past each input's length."""
+    lp64 = lp.astype(np.float64)
+    labels, skips, past_end = _extended(targets, target_lengths, blank)
+    alpha, emit = _alpha(lp64, labels, skips, past_end, input_lengths)
+    beta = _beta(emit, skips, past_end, input_lengths, target_lengths)
+    both = alpha + beta  # log prob of the walks through (t, s), counting lp[t, s] twice
+    top = both.max(axis=2, keepdims=True)
+    top = np.where(np.isfinite(top), top, 0.0)
+    one_hot = labels[..., None] == np.arange(lp.shape[2])  # (N, 2S + 1, C)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        per_class = np.log(np.einsum("tns,nsc->tnc", np.exp(both - top), one_hot)) + top
+        grad = np.exp(lp64) - np.exp(per_class + nll.astype(np.float64)[None, :, None] - lp64)
+    live = np.arange(lp.shape[0])[:, None] < input_lengths[None, :]
+    grad = np.where(live[..., None], grad, 0.0)
+    if zero_infinity:
+        grad = np.where(np.isinf(nll)[None, :, None], 0.0, grad)
+    return grad.astype(lp.dtype)
+
+
+def _ctc_vjp(g, log_probs, nll, *params):
+    return _wrap(_ctc_gradient(log_probs._data, nll, *params)) * g.reshape(1, -1, 1)
+
+
+def _ctc_jvp(t, log_probs, nll, *params):
+    return (_wrap(_ctc_gradient(log_probs._data, nll, *params)) * t).sum((0, 2))
+
+
+# The gradient is PyTorch's, not the derivative of the forward: it has the extra exp(log_probs)
+# of a log_softmax in front (the two agree on what reaches the logits). The jvp contracts it.
+CTC_LOSS = defop("ctc_loss", _ctc_forward, node="CtcLossBackward0",
+                 save=lambda ans, lp, *params: (lp, ans._data) + params,
+                 vjp=_ctc_vjp, jvp=_ctc_jvp)
+
+
+def _lengths(lengths, name, batch):
+    if isinstance(lengths, Tensor):
+        lengths = lengths._data
+    out = np.asarray(lengths, dtype=np.int64).reshape(-1)
+    if out.shape[0] != batch:
+        raise RuntimeError(f"{name} must be of size batch_size")
+    return out
+
+
+def _padded_targets(targets, target_lengths, batch):
+    """Targets as (N, S), whether given padded or concatenated, with PyTorch's checks."""
+    data = targets._data.astype(np.int64)
+    if (target_lengths < 0).any():
+        raise RuntimeError(f"Expected target_lengths to have value at least 0, but got value "
+                           f"{int(target_lengths[target_lengths < 0][0])} (while checking arguments for "
+                           "ctc_loss_allocate_outputs)")
+    longest = int(target_lengths.max(initial=0))
+    if data.ndim == 1:
+        total = int(target_lengths.sum())
+        if data.shape[0] < total:
+            raise RuntimeError(f"Expected tensor to have size {total} at dimension 0, but got size {data.shape[0]} "
+                               "for argument #2 'targets' (while checking arguments for ctc_loss_allocate_outputs)")
+        padded = np.zeros((batch, longest), dtype=np.int64)
+        starts = np.concatenate([[0], np.cumsum(target_lengths)[:-1]]).astype(np.int64)
+        position = np.arange(longest)
+        inside = position < target_lengths[:, None]
+        padded[inside] = data[(starts[:, None] + position)[inside]]
+        return padded
+    if data.shape[1] < longest:
+        raise RuntimeError(f"Expected tensor to have size at least {longest} at dimension 1, but got size "
+                           f"{data.shape[1]} for argument #2 'targets' (while checking arguments for "
+                           "ctc_loss_allocate_outputs)")
+    return data[:, :longest]
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean",
+             zero_infinity=False):
+    """Connectionist Temporal Classification loss (see the module docstring).
+
+    ``log_probs`` (T, N, C) or unbatched (T, C); ``targets`` padded (N, S) or all targets
+    concatenated; ``'mean'`` divides each loss by its target length, then averages."""
+    if registry.BATCHING and any_batched(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity):
+        return per_sample(ctc_loss, log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
+    if isinstance(reduction, int):  # torch.ctc_loss takes ATen's enum: 0 none, 1 mean, 2 sum
+        reduction = ("none", "mean", "sum")[reduction]
+    reduction = _reduction(reduction)
+    unbatched = log_probs._data.ndim == 2
+    if unbatched:
+        log_probs, targets = log_probs.unsqueeze(1), targets.unsqueeze(0)
+    total, batch, classes = log_probs._data.shape
+    if not 0 <= blank < classes:
+        raise RuntimeError("blank must be in label range")
+    input_lengths = _lengths(input_lengths, "input_lengths", batch)
+    target_lengths = _lengths(target_lengths, "target_lengths", batch)
+    if (input_lengths > total).any():
+        raise RuntimeError(f"Expected input_lengths to have value at most {total}, but got value "
+                           f"{int(input_lengths[input_lengths > total][0])} (while checking arguments for "
+                           "ctc_loss_allocate_outputs)")
+    padded = _padded_targets(targets, target_lengths, batch)
+    loss = unary(CTC_LOSS, log_probs, (padded, input_lengths, target_lengths, blank, zero_infinity))
+    if zero_infinity:
+        loss = where(loss == np.inf, _wrap(np.zeros((), loss._data.dtype)), loss)
+    if reduction == "mean":
+        divisor = _wrap(np.maximum(target_lengths, 1).astype(loss._data.dtype))
+        return (loss / divisor).mean()
+    if reduction == "sum":
+        return loss.sum()
+    return loss.squeeze(0) if unbatched else loss
+
+
+def ctc_loss_aten(log_probs, targets, input_lengths, target_lengths, blank=0, reduction=0, zero_infinity=False):
+    """``torch.ctc_loss``: the same loss, its reduction ATen's enum; called without one, it
+    reduces nothing (PyTorch 2.13's binding, whatever its signature says)."""
+    return ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
