@@ -160,6 +160,7 @@ def index_fill_samples(g):
     yield Sample("scalar", (g(), 0, _i(0), g.number()))
     yield Sample("empty", (g(3, 2), 0, _i(), g.number()))
     yield Sample("tensor_value", (g(3, 4), 1, _i(1, 2), g()))
+    yield Sample("tensor_value_repeated", (g(3, 4), 1, _i(2, 2, 0), g()))  # the value's gradient counts once
     yield Sample("noncontig", (g.noncontig(3, 4), 1, _i(3, 0), g()))
 
 

@@ -66,6 +66,12 @@ PROGRAMS = {
     "vmap_grad": lambda lib: lib.func.vmap(lib.func.grad(lambda x: (x.sin() * x).sum()))(t(lib, Y)),
     "vmap_jvp": lambda lib: lib.func.vmap(lambda x, v: lib.func.jvp(lambda z: z.exp() * z, (x,), (v,)))(
         t(lib, Y), t(lib, Y * 0 + 1)),
+    "vmap_jacrev": lambda lib: lib.func.vmap(lib.func.jacrev(lambda a: a.sin() * a[0]))(t(lib, Y)),
+    "vmap_jacrev_closure": lambda lib: lib.func.vmap(lambda a: lib.func.jacrev(lambda v: (v * a).exp())(t(lib, X)))(
+        t(lib, Y)),
+    "vmap_jacfwd_closure": lambda lib: lib.func.vmap(lambda a: lib.func.jacfwd(lambda v: (v * a).exp())(t(lib, X)))(
+        t(lib, Y)),
+    "vmap_hessian": lambda lib: lib.func.vmap(lib.func.hessian(lambda a: (a.sin() * a ** 2).sum()))(t(lib, Y)),
     "vmap_vjp": lambda lib: lib.func.vmap(lambda x: lib.func.vjp(lambda z: z.exp(), x)[1](lib.ones_like(x)))(
         t(lib, Y)),
 }

@@ -38,36 +38,6 @@ SIZE = 3
 # functions that compute indices or checks from values in NumPy (``batching.per_sample``).
 # ``PYTHONPATH=src python tests/test_ops_vmap.py`` prints this table as it is today.
 KNOWN_FALLBACKS = {
-    "bincount": "reads values outside the registry, loops: bincount",
-    "histc": "reads values outside the registry, loops: histc",
-    "repeat_interleave": "reads values outside the registry, loops: repeat_interleave",
-    "repeat_interleave_tensor": "reads values outside the registry, loops: repeat_interleave",
-    "diag": "no batching rule: diag",
-    "block_diag": "reads values outside the registry, loops: block_diag",
-    "tensor_split": "reads values outside the registry, loops: tensor_split",
-    "tensor_split_tensor": "reads values outside the registry, loops: tensor_split",
-    "getitem_view": "reads values outside the registry, loops: getitem",
-    "index_put": "reads values outside the registry, loops: index_put",
-    "index_put_": "reads values outside the registry, loops: index_put",
-    "masked_scatter": "reads values outside the registry, loops: masked_scatter",
-    "argwhere": "reads values outside the registry, loops: argwhere",
-    "searchsorted": "reads values outside the registry, loops: searchsorted",
-    "searchsorted_int32": "reads values outside the registry, loops: searchsorted",
-    "searchsorted_scalar": "reads values outside the registry, loops: searchsorted",
-    "searchsorted_sorter": "reads values outside the registry, loops: searchsorted",
-    "bucketize": "reads values outside the registry, loops: bucketize",
-    "inv_ex": "reads values outside the registry, loops: inv_ex",
-    "solve_ex": "reads values outside the registry, loops: solve_ex",
-    "solve_ex_singular": "reads values outside the registry, loops: solve_ex",
-    "cholesky_ex": "reads values outside the registry, loops: cholesky_ex",
-    "lu_factor": "reads values outside the registry, loops: lu_factor",
-    "lu_factor_ex": "reads values outside the registry, loops: lu_factor_ex",
-    "lu_legacy": "reads values outside the registry, loops: lu",
-    "lu": "reads values outside the registry, loops: linalg_lu",
-    "lu_unpack": "reads values outside the registry, loops: lu_factor, lu_unpack",
-    "lu_solve": "reads values outside the registry, loops: lu_factor, lu_solve",
-    "lu_solve_legacy": "reads values outside the registry, loops: lu_factor, lu_solve",
-    "ctc_loss": "reads values outside the registry, loops: ctc_loss",
 }
 
 # Entries vmap can't run yet (they raise where PyTorch's vmap doesn't): entry -> reason.
@@ -298,6 +268,23 @@ def check_vmap_of_vjp(entry):
 @pytest.mark.parametrize("entry", _params(VJP_UNSUPPORTED))
 def test_vmap_of_vjp(entry):
     check_vmap_of_vjp(entry)
+
+
+# Entries whose gradient rules still loop over a batch of cotangents: entry -> the looping ops.
+VJP_KNOWN_FALLBACKS = {
+}
+
+
+@pytest.mark.parametrize("entry", _params({**VJP_UNSUPPORTED, **VJP_KNOWN_FALLBACKS}))
+def test_vmap_of_vjp_uses_batching_rules(entry):
+    """jacrev and vectorized jacobians run every gradient rule on a batch: none may loop."""
+    batched.FALLBACKS.clear()
+    try:
+        check_vmap_of_vjp(entry)
+    finally:
+        used = sorted(batched.FALLBACKS)
+        batched.FALLBACKS.clear()
+    assert not used, f"gradient rules without a batching rule: {used}"
 
 
 def _current_fallbacks():

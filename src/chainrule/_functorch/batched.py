@@ -177,6 +177,26 @@ def wrap(inner, level):
     return t
 
 
+def wrap_under(t, level):
+    """``wrap(t, level)`` for a ``t`` that a more inner vmap may batch too (a gradient or
+    tangent computed from that vmap's cotangents): the level-``level`` batch, ``t``'s dim 0,
+    goes under the higher levels, so that every BatchedTensor holds only lower levels."""
+    if t.__class__ is BatchedTensor and t._level > level:
+        return wrap(wrap_under(t._inner.movedim(1, 0), level), t._level)
+    return wrap(t, level)
+
+
+def unwrap_under(t, level):
+    """The inverse of ``wrap_under``: ``t`` with its level-``level`` batch as dim 0 (higher
+    levels stay wrapped around it), or None when no vmap level ``level`` batches ``t``."""
+    if t.__class__ is not BatchedTensor or t._level < level:
+        return None
+    if t._level == level:
+        return t._inner
+    inner = unwrap_under(t._inner, level)
+    return None if inner is None else wrap(inner.movedim(0, 1), t._level)
+
+
 def is_batched_at(t, level):
     return t.__class__ is BatchedTensor and t._level == level
 
@@ -436,5 +456,5 @@ def autograd_grad(outputs, inputs, grad_outputs=None, **kwargs):
             raise NotImplementedError("vmap: autograd.grad of batched outputs with respect to a tensor that vmap "
                                       "doesn't batch would sum over the batch; differentiate with respect to "
                                       "batched_leaf(x) for per-sample gradients")
-        out.append(None if r is None else wrap(r, level))
+        out.append(None if r is None else wrap_under(r, level))  # r may carry an inner vmap's batch
     return tuple(out)

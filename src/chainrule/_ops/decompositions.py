@@ -322,17 +322,34 @@ def inv(A, *, out=None):
 inverse = inv
 
 
+def _where_failed(info, failed, A, compute, tail=2):
+    """``compute(A)`` for the matrices whose ``info`` is 0, ``failed`` (values without a
+    gradient) for the others. A batch that mixes both (a vmap batch of samples) keeps the
+    good matrices' gradients, as one sample at a time would: the failed ones are computed
+    on the identity instead. ``tail``: the result's dims after the batch (1: vectors).
+
+    >>> _where_failed(info, inverse_with_infinities, A, inv)  # info (2,): [0, 3]
+    """
+    bad = info != 0
+    if bad.all():
+        return failed
+    mask = _wrap(bad.reshape(bad.shape + (1, 1)))
+    good = compute(where(mask, eye_like(A), A))
+    return where(_wrap(bad.reshape(bad.shape + (1,) * tail)), failed, good)
+
+
 def inv_ex(A, *, check_errors=False, out=None):
     """``(inverse, info)``: info (int32) is the first zero pivot of a singular matrix, whose
     "inverse" is then what LAPACK's solver leaves (infinities), without a gradient."""
-    if registry.BATCHING and any_batched(A, check_errors, out):
-        return per_sample(inv_ex, A, check_errors=check_errors, out=out)
     _check_square_floating(A, "linalg.inv_ex")
+    if registry.BATCHING and any_batched(A):  # the batch at once: its failures say "(Batch element i)"
+        return reductions.on_batch(lambda a: inv_ex(a, check_errors=check_errors), A)
     lu_matrix, pivots, info = _np_lu(A._data)
     if check_errors or not info.any():
-        return named.linalg_inv_ex((inv(A), _wrap(info)))
+        return named.linalg_inv_ex((unary(INV, A, ("linalg.inv_ex",)), _wrap(info)))
     identity = np.broadcast_to(np.eye(A._data.shape[-1], dtype=A._data.dtype), A._data.shape)
-    return named.linalg_inv_ex((_wrap(_np_lu_substitute(lu_matrix, pivots, identity)), _wrap(info)))
+    failed = _wrap(_np_lu_substitute(lu_matrix, pivots, identity))
+    return named.linalg_inv_ex((_where_failed(info, failed, A, inv), _wrap(info)))
 
 
 def _det_grad(g, a, ans):
@@ -489,18 +506,37 @@ def solve(A, B, *, left=True, out=None):
 def solve_ex(A, B, *, left=True, check_errors=False, out=None):
     """``(result, info)``: info (int32) is the first zero pivot of a singular A, whose
     "solution" is then what LAPACK's solver leaves (infinities), without a gradient."""
-    if registry.BATCHING and any_batched(A, B, left, check_errors, out):
-        return per_sample(solve_ex, A, B, left=left, check_errors=check_errors, out=out)
+    if registry.BATCHING and any_batched(A, B):  # the batch at once: its failures say "(Batch element i)"
+        vector = _solve_shapes(A, B, left)
+        return reductions.on_batch(lambda a, b: _solve_ex_batch(a, b, vector, left, check_errors), A, B)
     lu_matrix, pivots, info = _np_lu(A._data) if A._data.ndim >= 2 and A._data.dtype.kind in "fc" else (0, 0, None)
     if info is None or check_errors or not info.any() or not left:
         return named.linalg_solve_ex((_solve_checked(A, B, left, "torch.linalg.solve_ex"),
                                       _wrap(np.zeros(A._data.shape[:-2], np.int32) if info is None else info)))
     b = B._data if B._data.ndim > 1 and B._data.shape != A._data.shape[:-1] else B._data[..., None]
-    x = _np_lu_substitute(lu_matrix, pivots, b)
-    return named.linalg_solve_ex((_wrap(x if b is B._data else x[..., 0]), _wrap(info)))
+    x = _wrap(_np_lu_substitute(lu_matrix, pivots, b))
+    x = x if b is B._data else x[..., 0]
+    solved = _where_failed(info, x, A, lambda a: solve(a, B), 2 if b is B._data else 1)
+    return named.linalg_solve_ex((solved, _wrap(info)))
+
+
+def _solve_ex_batch(a, b, vector, left, check_errors):
+    """``solve_ex`` of a vmap batch (dim 0 of ``a`` and ``b``): a ``vector`` sample as a
+    one-column matrix (the batch dim could make a vector look like a matrix), and both with
+    as many batch dims as broadcasting gives one sample; info keeps A's batch shape."""
+    if vector:
+        b = b.unsqueeze(-1)
+    ndim = max(a._data.ndim, b._data.ndim) - 1
+    x, info = solve_ex(pad(a, ndim), pad(b, ndim), left=left, check_errors=check_errors)
+    return named.linalg_solve_ex((x.squeeze(-1) if vector else x, info.reshape(a._data.shape[:-2])))
 
 
 def _solve_checked(A, B, left, fn):
+    return apply(SOLVE, (A, B), (left, _solve_shapes(A, B, left), fn))
+
+
+def _solve_shapes(A, B, left):
+    """PyTorch's checks of a system's dtypes and shapes; whether B is a (batch of) vector(s)."""
     check_floating(A, "linalg.solve")
     if A._data.dtype != B._data.dtype:
         raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
@@ -520,7 +556,7 @@ def _solve_checked(A, B, left, fn):
         if x != y and 1 not in (x, y):
             raise RuntimeError(f"The size of tensor a ({y}) must match the size of tensor b ({x}) at "
                                f"non-singleton dimension {max(len(a_shape) - 2, len(batch_b)) - i}")
-    return apply(SOLVE, (A, B), (left, vector, fn))
+    return vector
 
 
 # --- Hermitian inputs -------------------------------------------------------------------------
@@ -630,15 +666,16 @@ def cholesky(input, upper=False, *, out=None):
 def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     """``(L, info)``: info (int32) is the order of the first leading minor that is not
     positive definite (0: none); L is then LAPACK's partial factor."""
-    if registry.BATCHING and any_batched(A, upper, check_errors, out):
-        return per_sample(cholesky_ex, A, upper=upper, check_errors=check_errors, out=out)
     _check_square_floating(A, "linalg.cholesky_ex")
+    if registry.BATCHING and any_batched(A):  # the batch at once: its failures say "(Batch element i)"
+        return reductions.on_batch(lambda a: cholesky_ex(a, upper=upper, check_errors=check_errors), A)
     hermitian = _hermitian_input(A, upper)
     partial, info = _np_cholesky_partial(_np_hermitian_part(hermitian._data))
     if check_errors or not info.any():
         return named.linalg_cholesky_ex((unary(CHOLESKY, hermitian, (upper, "linalg.cholesky_ex")), _wrap(info)))
-    factor = np.conj(np.swapaxes(partial, -1, -2)) if upper else partial
-    return named.linalg_cholesky_ex((_wrap(factor), _wrap(info)))
+    factor = _wrap(np.conj(np.swapaxes(partial, -1, -2)) if upper else partial)
+    return named.linalg_cholesky_ex((_where_failed(info, factor, hermitian, lambda h: unary(
+        CHOLESKY, h, (upper, "linalg.cholesky_ex"))), _wrap(info)))
 
 
 # --- triangular and Cholesky solves ------------------------------------------------------------
@@ -1410,39 +1447,44 @@ def _check_lu_args(A, pivot, fn):
 def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
     """``(LU, pivots, info)``: A = P L U packed in one matrix, LAPACK's pivots (int32) and
     info, the first zero pivot (1-based; 0: none)."""
-    if registry.BATCHING and any_batched(A, pivot, check_errors, out):
-        return per_sample(lu_factor_ex, A, pivot=pivot, check_errors=check_errors, out=out)
     _check_lu_args(A, pivot, "linalg.lu_factor")
+    if registry.BATCHING and any_batched(A):  # the batch's pivots at once, a parameter of one op call
+        return reductions.on_batch(lambda a: lu_factor_ex(a, check_errors=check_errors), A)
     _, pivots, info = _np_lu(A._data)
+    if check_errors:
+        _check_lu_info(info, "torch.linalg.lu_factor_ex")
     return named.linalg_lu_factor_ex((unary(LU_FACTOR, A, (pivots,)), _wrap(pivots), _wrap(info)))
+
+
+def _check_lu_info(info, fn):
+    """PyTorch's error for a zero pivot (lu_solve would divide by it)."""
+    if info.any():
+        k = int(info[info > 0].flat[0])
+        raise _batch_error(RuntimeError, fn, f"U[{k},{k}] is zero and using it on lu_solve would result in a "
+                           "division by zero. If you still want to perform the factorization, consider calling "
+                           "linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)", info, info.ndim)
 
 
 def lu_factor(A, *, pivot=True, out=None):
     """``(LU, pivots)``; a zero pivot raises (lu_solve would divide by it)."""
-    if registry.BATCHING and any_batched(A, pivot, out):
-        return per_sample(lu_factor, A, pivot=pivot, out=out)
-    lu_matrix, pivots, info = lu_factor_ex(A, pivot=pivot)
-    data = info._data
-    if data.any():
-        k = int(data[data > 0].flat[0])
-        raise _batch_error(RuntimeError, "torch.linalg.lu_factor", f"U[{k},{k}] is zero and using it on lu_solve "
-                           "would result in a division by zero. If you still want to perform the factorization, "
-                           "consider calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)", data, data.ndim)
-    return named.linalg_lu_factor((lu_matrix, pivots))
+    _check_lu_args(A, pivot, "linalg.lu_factor")
+    if registry.BATCHING and any_batched(A):
+        return reductions.on_batch(lu_factor, A)
+    _, pivots, info = _np_lu(A._data)
+    _check_lu_info(info, "torch.linalg.lu_factor")
+    return named.linalg_lu_factor((unary(LU_FACTOR, A, (pivots,)), _wrap(pivots)))
 
 
 def lu(A, pivot=True, get_infos=False, out=None):
-    """``torch.lu``: ``(LU, pivots)`` (and the infos), a plain tuple."""
-    if registry.BATCHING and any_batched(A, pivot, get_infos, out):
-        return per_sample(lu, A, pivot, get_infos, out)
+    """``torch.lu``: ``(LU, pivots)`` (and the infos), a plain tuple. A zero pivot doesn't
+    raise, whatever ``get_infos`` (PyTorch's ``_lu_with_info`` ignores its check_errors)."""
     warnings.warn("torch.lu is deprecated in favor of torch.linalg.lu_factor / torch.linalg.lu_factor_ex and will "
                   "be removed in a future PyTorch release.\nLU, pivots = torch.lu(A, compute_pivots)\nshould be "
                   "replaced with\nLU, pivots = torch.linalg.lu_factor(A, compute_pivots)\nand\nLU, pivots, info = "
                   "torch.lu(A, compute_pivots, get_infos=True)\nshould be replaced with\nLU, pivots, info = "
                   "torch.linalg.lu_factor_ex(A, compute_pivots)", UserWarning, stacklevel=2)
-    if get_infos:
-        return named._lu_with_info(lu_factor_ex(A, pivot=pivot))
-    return tuple(lu_factor(A, pivot=pivot))
+    factored = lu_factor_ex(A, pivot=pivot)
+    return named._lu_with_info(factored) if get_infos else tuple(factored[:2])
 
 
 def _lu_layout(shape):
@@ -1481,9 +1523,9 @@ LU_OUT = defop("linalg_lu_output", _np_part, **_part_rules("LinalgLuBackward0"))
 
 def linalg_lu(A, *, pivot=True, out=None):
     """``(P, L, U)`` with A = P L U: P a permutation, L unit lower, U upper triangular."""
-    if registry.BATCHING and any_batched(A, pivot, out):
-        return per_sample(linalg_lu, A, pivot=pivot, out=out)
     _check_lu_args(A, pivot, "linalg.lu_factor")
+    if registry.BATCHING and any_batched(A):  # the batch's pivots at once, a parameter of one op call
+        return reductions.on_batch(linalg_lu, A)
     _, pivots, _ = _np_lu(A._data)
     lower, upper = _outputs(LU_OUT, unary(LU, A, (pivots,)), _lu_layout(A._data.shape))
     return named.linalg_lu((_wrap(_np_permutation(pivots, A._data.shape[-2], A._data.dtype)), lower, upper))
@@ -1509,12 +1551,14 @@ LU_UNPACK_OUT = defop("lu_unpack_output", _np_part, **_part_rules("LuUnpackBackw
 
 def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=None):
     """``(P, L, U)`` from a packed LU and its pivots."""
-    if registry.BATCHING and any_batched(LU_data, LU_pivots, unpack_data, unpack_pivots, out):
-        return per_sample(lu_unpack, LU_data, LU_pivots, unpack_data, unpack_pivots, out=out)
+    empty = _wrap(np.zeros(0, LU_data._data.dtype))  # an output left out: (0,), under vmap too
+    if registry.BATCHING and any_batched(LU_data, LU_pivots):  # the batch's permutations at once
+        p, lower, upper = reductions.on_batch(lu_unpack, LU_data, LU_pivots)
+        return named.lu_unpack((p if unpack_pivots else empty, lower if unpack_data else empty,
+                                upper if unpack_data else empty))
     shape = LU_data._data.shape
     lower, upper = _outputs(LU_UNPACK_OUT, unary(LU_UNPACK, LU_data), _lu_layout(shape))
     p = _wrap(_np_permutation(LU_pivots._data, shape[-2], LU_data._data.dtype))
-    empty = _wrap(np.zeros(0, LU_data._data.dtype))
     return named.lu_unpack((p if unpack_pivots else empty, lower if unpack_data else empty,
                             upper if unpack_data else empty))
 
@@ -1564,15 +1608,23 @@ LU_SOLVE = defop(
 
 def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     """X with ``A X = B`` (``A^H`` if ``adjoint``; ``X A = B`` if not ``left``) from A's LU."""
-    if registry.BATCHING and any_batched(LU, pivots, B, left, adjoint, out):
-        return per_sample(lu_solve, LU, pivots, B, left=left, adjoint=adjoint, out=out)
     if pivots._data.dtype != np.int32:
         raise RuntimeError("linalg.lu_solve: pivots should be a Tensor of scalar type torch.int32")
     n, (rows, cols) = LU._data.shape[-1], B._data.shape[-2:]
     if (rows if left else cols) != n:
         raise RuntimeError(f"linalg.lu_solve: Incompatible shapes of A and B for the equation "
                            f"{'AX = B' if left else 'XA = B'} ({n}x{n} and {rows}x{cols})")
+    if registry.BATCHING and any_batched(LU, pivots, B):  # the batch's pivots: a parameter of one op call
+        return reductions.on_batch(lambda lu_matrix, p, b: _lu_solve_batch(lu_matrix, p, b, left, adjoint),
+                                   LU, pivots, B)
     return apply(LU_SOLVE, (LU, B), (pivots._data, left, adjoint))
+
+
+def _lu_solve_batch(lu_matrix, pivots, b, left, adjoint):
+    """``lu_solve`` of a vmap batch (dim 0 of each): the three with as many batch dims as
+    broadcasting gives one sample."""
+    ndim = max(lu_matrix._data.ndim, b._data.ndim) - 1
+    return lu_solve(pad(lu_matrix, ndim), pad(pivots, ndim - 1), pad(b, ndim), left=left, adjoint=adjoint)
 
 
 def lu_solve_legacy(b, LU_data, LU_pivots, *, out=None):

@@ -149,14 +149,16 @@ def _full_slice(s, size):
     return s.start in (None, 0) and s.step in (None, 1) and (s.stop is None or s.stop >= size)
 
 
-def _parse(shape, index, bare_slice_is_view):
+def _parse(shape, index, bare_slice_is_view, arrays=()):
     """Reads ``index`` for a tensor of ``shape`` as PyTorch's ``applySlicing`` does.
 
     Returns ``(view, node, advanced)``. ``view`` is a NumPy basic index (ints, slices and
     None, no ``...``) giving the view part; ``node`` names the last view op PyTorch
     applies (None: no view op at all). ``advanced`` is None, or what ``_advanced``
     returns for the index tensors, on the view. ``bare_slice_is_view``: reading ``x[:]``
-    makes a SliceBackward0 view, while writes skip whole-dim slices everywhere.
+    makes a SliceBackward0 view, while writes skip whole-dim slices everywhere. ``arrays``:
+    the ids of tensors read as index arrays even when 0-d (vmap's stand-ins for batched
+    tensors: PyTorch's vmap indexes with a batched 0-d tensor, it doesn't select).
     """
     ndim = len(shape)
     if not isinstance(index, tuple) and ndim == 0:
@@ -167,7 +169,7 @@ def _parse(shape, index, bare_slice_is_view):
             raise IndexError(f"index {index} is out of bounds for dimension 0 with size 0")
         if isinstance(index, slice):
             raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-    items = [_item(i) for i in _items(index)]
+    items = [i._data if id(i) in arrays else _item(i) for i in _items(index)]
     specified = sum(_dims_taken(i) for i in items)
     if specified > ndim:
         raise IndexError(f"too many indices for tensor of dimension {ndim}")
@@ -364,10 +366,81 @@ def _view(x, view, node):
     return x if node is None else unary(_BASIC_OPS[node], x, (view,))
 
 
+# --- index tensors batched by vmap: one index of the batch ----------------------------------------
+
+_BATCHED_MASK = ("vmap: We do not support batching operators that can support dynamic shape. Attempting to batch "
+                 "over indexing with a boolean mask.")
+
+
+def _stand_in(i):
+    """A batched index tensor as one sample's array of zeros (its shape and dtype): the index
+    is read and checked as for one sample, the values later, on the batch. A batched mask
+    picks a different number of elements in each sample: PyTorch refuses it."""
+    data = i._data
+    if data.dtype.kind == "b" or data.dtype == np.uint8:
+        raise RuntimeError(_BATCHED_MASK)
+    return np.zeros(data.shape, data.dtype)
+
+
+def _picked_ndim(entries):
+    """The rank of what the index arrays and masks among ``entries`` pick (their broadcast)."""
+    return len(np.broadcast_shapes(*[(np.count_nonzero(e),) if _is_mask(e) else e.shape
+                                     for e in entries if not isinstance(e, slice)]))
+
+
+def _batch_entries(entries, batched, size, picked_ndim):
+    """One sample's NumPy index (``entries``; ``batched``: position -> the batch of index
+    tensors there, batch dim first) as index tensors for the batch: an arange picks each
+    sample, and the batched tensors are padded to the picked rank so their batch dims meet.
+
+    >>> # a sample's x[:, i] with i of shape (2,): the batch's x[arange(B)[:, None], :, i]
+    """
+    out = [_wrap(np.arange(size).reshape((size,) + (1,) * picked_ndim))]
+    for p, e in enumerate(entries):
+        if p in batched:
+            shape = batched[p]._data.shape
+            out.append(batched[p].reshape((size,) + (1,) * (picked_ndim + 1 - len(shape)) + shape[1:]))
+        else:
+            out.append(e if isinstance(e, slice) else _wrap(e))
+    return tuple(out)
+
+
+def _getitem_batched(x, index):
+    """``x[index]`` for index tensors batched by vmap, as one index of the batch: the index
+    is read for one sample (the batched tensors as stand-ins), then run on the batch with
+    an arange for its dim, as PyTorch's vmap does (so its bounds errors count that dim too).
+    """
+    by_array, stand_ins, parsed = {}, set(), []
+    for item in _items(index):
+        if not isinstance(item, Tensor) and any_batched(item):  # a list of batched tensors: values in NumPy
+            return per_sample(getitem, x, index)
+        if any_batched(item):
+            stand_in = _wrap(_stand_in(item))
+            by_array[id(stand_in._data)] = item
+            stand_ins.add(id(stand_in))
+            item = stand_in
+        parsed.append(item)
+    view, node, advanced = _parse(x._data.shape, tuple(parsed), True, arrays=stand_ins)
+    entries = advanced[0]
+    batched = {p: by_array[id(e)] for p, e in enumerate(entries) if id(e) in by_array}
+    if len(batched) != len(by_array):  # a stand-in replaced (a dim of size 0, nothing read)
+        return per_sample(getitem, x, index)
+    view_x, order, picked = _view(x, view, node), list(batched), _picked_ndim(entries)
+    arrays = [p for p, e in enumerate(entries) if not isinstance(e, slice)]
+    before = arrays[0] if arrays[-1] - arrays[0] == len(arrays) - 1 else 0  # where one sample's picked dims go
+
+    def pick(b, *indices):
+        out = getitem(b, _batch_entries(entries, dict(zip(order, indices)), b._data.shape[0], picked))
+        if before:  # NumPy put the picked dims first (the arange is apart from them): move them back
+            return out.movedim(tuple(range(1, 1 + picked)), tuple(range(1 + before, 1 + before + picked)))
+        return out
+    return on_batch(pick, view_x, *(batched[p] for p in order))
+
+
 def getitem(x, index):
     """``x[index]``: the view part first, then index tensors (see the module docstring)."""
     if registry.BATCHING and any_batched(index):  # a batched x alone batches by the ops' rules
-        return per_sample(getitem, x, index)
+        return _getitem_batched(x, index)
     if index.__class__ is int and x._data.ndim and -x._data.shape[0] <= index < x._data.shape[0]:
         return unary(SELECT_BASIC, x, ((index,),))  # the most common index, without the general reading
     view, node, advanced = _parse(x._data.shape, index, True)
@@ -450,14 +523,15 @@ def _check_values(x, values, advanced, accumulate=False):
 
 def index_put(input, indices, values, accumulate=False):
     """``input`` with ``values`` written at ``input[indices]`` (added, if ``accumulate``)."""
-    if registry.BATCHING and any_batched(input, indices, values, accumulate):
-        return per_sample(index_put, input, indices, values, accumulate)
     if not isinstance(values, Tensor):
         raise TypeError(f"index_put(): argument 'values' (position 3) must be Tensor, not {_type_name(values)}")
-    found, dim = {}, 0
     for n, i in enumerate(indices):
         if not isinstance(i, Tensor):
             raise TypeError(f"expected Tensor as element {n} in argument 1, but got {_type_name(i)}")
+    if registry.BATCHING and any_batched(indices):  # a batched input or values alone: the op's rule
+        return _index_put_batched_index(input, indices, values, accumulate)
+    found, dim = {}, 0
+    for i in indices:
         found[dim] = i._data
         dim += _dims_taken(i._data)
     ndim = input._data.ndim
@@ -466,6 +540,33 @@ def index_put(input, indices, values, accumulate=False):
     advanced = _advanced(input._data.shape, found)
     _check_values(input, values, advanced, accumulate)
     return apply(INDEX_PUT, (input, values), (advanced[0], accumulate))
+
+
+def _index_put_batched_index(input, indices, values, accumulate):
+    """``index_put`` with index tensors batched by vmap: checked for one sample (the batched
+    ones as stand-ins), then one ``index_put`` of the batch, an arange picking each sample."""
+    found, stand_ins, dim = {}, {}, 0
+    for i in indices:
+        data = _stand_in(i) if any_batched(i) else i._data
+        if data is not i._data:
+            stand_ins[id(data)] = i
+        found[dim] = data
+        dim += _dims_taken(data)
+    ndim = input._data.ndim
+    if dim > ndim:
+        raise IndexError(f"too many indices for tensor of dimension {ndim} (got {dim})")
+    advanced = _advanced(input._data.shape, found)
+    _check_values(input, values, advanced, accumulate)
+    entries = advanced[0]
+    batched = {p: stand_ins[id(e)] for p, e in enumerate(entries) if id(e) in stand_ins}
+    if len(batched) != len(stand_ins):  # a stand-in replaced (a dim of size 0, nothing written)
+        return per_sample(index_put, input, indices, values, accumulate)
+    order, picked, rank = list(batched), _picked_ndim(entries), len(advanced[1])
+
+    def put(b, v, *indices):
+        index = _batch_entries(entries, dict(zip(order, indices)), b._data.shape[0], picked)
+        return index_put(b, index, batching.pad(v, rank), accumulate)
+    return on_batch(put, input, values, *(batched[p] for p in order))
 
 
 def index_put_(input, indices, values, accumulate=False):
@@ -763,12 +864,18 @@ INDEX_FILL = defop("index_fill", _index_fill, batch=index_params(0), node="Index
                    vjp=lambda g, dim, index: unary(INDEX_FILL, g, (dim, index, 0)),
                    jvp=lambda t, dim, index: unary(INDEX_FILL, t, (dim, index, 0)))
 
+def _filled_once(index, shape, dim):
+    """The positions an index fills, each once (-1 and 3 are the same row of 4)."""
+    return np.unique(np.asarray(index) % (shape[dim] if shape else 1))
+
+
 # filling from a 0-d tensor: its gradient is the sum of the filled part of the incoming one
 INDEX_FILL_TENSOR = defop(
     "index_fill_tensor", lambda x, value, dim, index: _index_fill(x, dim, index, value), node="IndexFillBackward1",
     save=lambda ans, x, value, dim, index: (ans._data.shape, dim, index),
     vjp=(lambda g, shape, dim, index: unary(INDEX_FILL, g, (dim, index, 0)),
-         lambda g, shape, dim, index: unary(INDEX_SELECT, g, (dim, index)).sum()),
+         # each filled position once, however often the index names it
+         lambda g, shape, dim, index: unary(INDEX_SELECT, g, (dim, _filled_once(index, shape, dim))).sum()),
     jvp=(lambda t, shape, dim, index: unary(INDEX_FILL, t, (dim, index, 0)),
          lambda t, shape, dim, index: apply(INDEX_FILL_TENSOR, (_zeros(shape, t), t), (dim, index))))
 
@@ -1209,16 +1316,41 @@ def _masked_scatter_backward(g, mask, shape):
     return out.reshape(shape)
 
 
+def _masked_scatter_batch(op, args, batched, params, dtype):
+    """``masked_scatter`` of a batch under one mask: each sample takes the first ``count``
+    elements of its own source, so the batch's source is those rows, one after another."""
+    mask = params[0]
+    (x, source), _ = batching.aligned(args, batched, same_rank=False)
+    size, shape = x._data.shape[0], np.broadcast_shapes(x._data.shape[1:], mask.shape)
+    count = np.count_nonzero(np.broadcast_to(mask, shape))
+    rows = source.reshape((size, -1)).narrow(1, 0, count)
+    return apply(op, (batching.pad(x, len(shape)), rows), (np.broadcast_to(mask, (size,) + shape),), dtype)
+
+
 MASKED_SCATTER = defop(
-    "masked_scatter", _masked_scatter, node="MaskedScatterBackward0",
+    "masked_scatter", _masked_scatter, node="MaskedScatterBackward0", batch=_masked_scatter_batch,
     save=lambda ans, x, source, mask: (mask, source._data.shape, ans._data.shape),
     vjp=(lambda g, mask, shape, out_shape: unary(MASKED_FILL, g, (mask, 0)),
          lambda g, mask, shape, out_shape: unary(MASKED_SCATTER_BACKWARD, g, (mask, shape))),
     jvp=(lambda t, mask, shape, out_shape: unary(MASKED_FILL, t, (mask, 0)),
          lambda t, mask, shape, out_shape: apply(MASKED_SCATTER, (_zeros(out_shape, t), t), (mask,))))
 
+def _masked_scatter_backward_batch(op, args, batched, params, dtype):
+    """``masked_scatter_backward`` of a batch under one mask: each sample's ``count``
+    picked elements, then zeros, in its own row of the source's shape."""
+    (mask, shape), g = params, args[0]
+    size, where = g._data.shape[0], np.broadcast_to(mask, g._data.shape)
+    count, numel = np.count_nonzero(where[0]), math.prod(shape)
+    picked = apply(op, (g,), (where, (size, count)), dtype)
+    if count < numel:
+        zeros = _wrap(np.zeros((size, numel), g._data.dtype))
+        picked = scatter(zeros, 1, _wrap(np.broadcast_to(np.arange(count), (size, count))), picked)
+    return picked.reshape((size,) + tuple(shape))
+
+
 MASKED_SCATTER_BACKWARD = defop(
     "masked_scatter_backward", _masked_scatter_backward, node="MaskedScatterBackwardBackward0",
+    batch=_masked_scatter_backward_batch,
     save=lambda ans, g, mask, shape: (mask, shape, g._data.shape),
     vjp=lambda gg, mask, shape, g_shape: apply(MASKED_SCATTER, (_zeros(g_shape, gg), gg), (mask,)),
     jvp=lambda t, mask, shape, g_shape: unary(MASKED_SCATTER_BACKWARD, t, (mask, shape)))
@@ -1226,15 +1358,35 @@ MASKED_SCATTER_BACKWARD = defop(
 
 def masked_scatter(input, mask, source):
     """``input`` with ``source``'s first elements, in order, where ``mask`` holds."""
-    if registry.BATCHING and any_batched(input, mask, source):
-        return per_sample(masked_scatter, input, mask, source)
-    data, _ = _mask_arg("masked_scatter", input, mask)
+    data, shape = _mask_arg("masked_scatter", input, mask)
     if source._data.dtype != input._data.dtype:
         raise RuntimeError(f"masked_scatter: expected self and source to have same dtypes but got"
                            f"{_name(input._data)} and {_name(source._data)}")
+    if registry.BATCHING and any_batched(mask):  # (a batched input or source alone: the op's rule)
+        numel = source._data.size
+        return on_batch(lambda b, m, s: _batch_masked_scatter(b, m, s, shape, numel), input, mask, source)
     if source._data.size < np.count_nonzero(np.broadcast_to(data, np.broadcast_shapes(data.shape, input.shape))):
         raise RuntimeError("Number of elements of source < number of ones in mask")
     return apply(MASKED_SCATTER, (input, source), (data,))
+
+
+def _batch_masked_scatter(b, mask, source, shape, numel):
+    """``masked_scatter`` of each sample with its own mask (``shape``: a sample's result,
+    ``numel``: a sample's source size): a masked position takes the source element that
+    the running count of the mask in its sample points at."""
+    if not batching.has_values(mask._data):  # its values are a batch of an outer vmap's
+        return per_sample(_batch_masked_scatter, b, mask, source, shape, numel)
+    size = b.shape[0]
+    full = (size,) + tuple(shape)
+    mask = batching.pad(mask, len(shape)).expand(full).reshape((size, -1))
+    ones = np.cumsum(mask._data, 1)
+    if ones.size and ones[:, -1].max() > numel:
+        raise RuntimeError("Number of elements of source < number of ones in mask")
+    b = batching.pad(b, len(shape)).expand(full).reshape((size, -1))
+    if not numel:  # nothing to place: every mask is empty
+        return b.clone().reshape(full)
+    picked = gather(source.reshape((size, numel)), 1, _wrap(np.maximum(ones - 1, 0)))
+    return ew.where(mask, picked, b).reshape(full)
 
 
 def _masked_select(x, mask):
@@ -1268,7 +1420,21 @@ def _take(x, index):
     return x.reshape(-1)[index]
 
 
-TAKE = defop("take", _take, node="TakeBackward0",
+def _flat_batch_index(index, size, numel):
+    """A sample's flat ``index`` (negatives count from the end) into each of ``size``
+    samples of ``numel`` elements laid end to end: the batch read as one flat vector."""
+    index = np.where(index < 0, index + numel, index)
+    return index + (np.arange(size) * numel).reshape((-1,) + (1,) * index.ndim)
+
+
+def _take_batch(op, args, batched, params, dtype):
+    """``take`` of a batch: each sample's index moved to its own part of the flat batch."""
+    x = args[0]
+    shape = x._data.shape
+    return apply(op, (x,), (_flat_batch_index(params[0], shape[0], math.prod(shape[1:])),), dtype)
+
+
+TAKE = defop("take", _take, node="TakeBackward0", batch=_take_batch,
              save=lambda ans, x, index: (x._data.shape, index),
              vjp=lambda g, shape, index: apply(PUT, (_zeros(shape, g), g), (index, True)),
              jvp=lambda t, shape, index: unary(TAKE, t, (index,)))
@@ -1316,8 +1482,15 @@ def _put_zero(g, index):
     return apply(PUT, (g, _zeros(index.shape, g)), (index, False))
 
 
+def _put_batch(op, args, batched, params, dtype):
+    """``put`` of a batch: each sample's index moved to its own part of the flat batch."""
+    (x, source), _ = batching.aligned(args, batched, same_rank=False)
+    (index, accumulate), shape = params, x._data.shape
+    return apply(op, (x, source), (_flat_batch_index(index, shape[0], math.prod(shape[1:])), accumulate), dtype)
+
+
 PUT = defop(
-    "put", _put, node="PutBackward0",
+    "put", _put, node="PutBackward0", batch=_put_batch,
     save=lambda ans, x, source, index, accumulate: (ans._data.shape, source._data.shape, index, accumulate),
     vjp=(lambda g, shape, source_shape, index, accumulate: g if accumulate else _put_zero(g, index),
          lambda g, shape, source_shape, index, accumulate: unary(TAKE, g, (index,)).reshape(source_shape)),
@@ -1360,15 +1533,58 @@ def nonzero(input, *, as_tuple=False):
 
 def argwhere(input):
     if registry.BATCHING and any_batched(input):
-        return per_sample(argwhere, input)
+        return _argwhere_rows(input, 0)
     return nonzero(input)
+
+
+def _unequal_samples(shapes):
+    """PyTorch's vmap runs ``argwhere`` (and ``bincount``, ``histc``) once per sample and
+    stacks the results: its error when their shapes differ."""
+    k = next(i for i, shape in enumerate(shapes) if shape != shapes[0])
+    return RuntimeError(f"stack expects each tensor to be equal size, but got {list(shapes[0])} at entry 0 and "
+                        f"{list(shapes[k])} at entry {k}")
+
+
+def _argwhere_rows(x, batch_dims):
+    """``argwhere`` of each sample of ``x`` (its first ``batch_dims`` dims are batch dims,
+    one per vmap level) in one ``np.argwhere``: fine when every sample has as many nonzero
+    elements (their rows come out grouped by sample), else PyTorch's stacking error.
+
+    >>> vmap(argwhere)(tensor([[0, 1, 1], [1, 0, 1]]))  # [[[1], [2]], [[0], [2]]]
+    """
+    if registry.BATCHING and any_batched(x):
+        return on_batch(lambda b: _argwhere_rows(b, batch_dims + 1), x)
+    a = x._data
+    lead, ndim = a.shape[:batch_dims], a.ndim - batch_dims
+    counts = np.count_nonzero(a.reshape((int(np.prod(lead)), -1)), axis=1)
+    if counts.size and np.any(counts != counts[0]):
+        raise _unequal_samples([(int(c), ndim) for c in counts])
+    positions = np.argwhere(a)[:, batch_dims:].astype(np.int64)
+    return _wrap(positions.reshape(lead + (int(counts[0]) if counts.size else 0, ndim)))
+
+
+def _search_rows(rows, values, right):
+    """Where each row of ``values`` goes in the matching row of ``rows`` (both 2-d): PyTorch's
+    binary search, run on every value at once (``log2(n)`` steps, no loop over rows), with
+    its comparisons, so a NaN or an unsorted sequence gives PyTorch's answer, not NumPy's.
+
+    >>> _search_rows(np.array([[1., np.nan]]), np.array([[0.5]]), False)  # NumPy would say 0
+    array([[2]])
+    """
+    n = rows.shape[1]
+    lo, hi = np.zeros(values.shape, np.int64), np.full(values.shape, n, np.int64)
+    for _ in range(n.bit_length()):
+        active = lo < hi
+        mid = (lo + hi) // 2
+        at_mid = np.take_along_axis(rows, np.minimum(mid, n - 1), 1)
+        after = ~(at_mid > values) if right else ~(at_mid >= values)
+        lo, hi = np.where(active & after, mid + 1, lo), np.where(active & ~after, mid, hi)
+    return lo
 
 
 def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None):
     """Where ``input``'s values would go in ``sorted_sequence`` (each row of it, for the
     matching row of input) to keep it sorted; ``right``: after equal values."""
-    if registry.BATCHING and any_batched(sorted_sequence, input, out_int32, right, side, sorter):
-        return per_sample(searchsorted, sorted_sequence, input, out_int32=out_int32, right=right, side=side, sorter=sorter)
     seq = sorted_sequence._data
     values = input._data if isinstance(input, Tensor) else np.asarray(input)
     if seq.ndim == 0:
@@ -1387,27 +1603,46 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
                            f"boundaries tensor {list(seq.shape)} and input value tensor {list(values.shape)}")
     if seq.dtype.kind == "b":
         raise NotImplementedError("\"searchsorted_out_cpu\" not implemented for 'Bool'")
+    if registry.BATCHING and any_batched(sorted_sequence, input, sorter):
+        return _batch_searchsorted(sorted_sequence, input, sorter, out_int32, right)
     if sorter is not None:
         seq = np.take_along_axis(seq, sorter._data, -1)
-    side = "right" if right else "left"
-    if seq.ndim == 1:
-        out = np.searchsorted(seq, values, side)
-    else:  # one search per row: each is vectorised
-        rows, row_values = seq.reshape(-1, seq.shape[-1]), values.reshape(-1, values.shape[-1])
-        out = np.empty(row_values.shape, np.int64)
-        for r in range(rows.shape[0]):
-            out[r] = np.searchsorted(rows[r], row_values[r], side)
-        out = out.reshape(values.shape)
-    return _wrap(np.asarray(out, np.int32 if out_int32 else np.int64))
+    if seq.ndim == 1 and np.all(seq[1:] >= seq[:-1]):  # sorted, no NaN: NumPy's search gives PyTorch's answer
+        out = np.searchsorted(seq, values, "right" if right else "left")
+    else:
+        rows = seq.reshape(-1, seq.shape[-1])
+        out = _search_rows(rows, values.reshape(rows.shape[0], -1 if values.size else 0), right)
+    return _wrap(np.asarray(out).reshape(values.shape).astype(np.int32 if out_int32 else np.int64))
+
+
+def _batch_searchsorted(boundaries, input, sorter, out_int32, right):
+    """``searchsorted`` of each sample as one search of the batch: a batch of 1-d sequences
+    is a 2-d sequence, each row searched for its sample's values (flattened to one row)."""
+    def search(seq, values, order):
+        return searchsorted(seq, values, out_int32=out_int32, right=right, sorter=order)
+
+    if boundaries._data.ndim > 1:  # already one search per row: the batch is one more leading dim
+        return on_batch(search, boundaries, input, sorter)
+    if not any_batched(boundaries, sorter):  # one sequence for every value of the batch
+        return on_batch(lambda values: search(boundaries, values, sorter), input)
+    shape = np.shape(input._data if isinstance(input, Tensor) else input)
+
+    def rows(seq, values, order):
+        size = seq.shape[0]
+        if not isinstance(values, Tensor):
+            values = _wrap(np.full((size, 1), np.asarray(values)))
+        out = search(seq, values.reshape((size, int(np.prod(shape)))), order)
+        return out.reshape((size,) + shape)
+
+    return on_batch(rows, boundaries, input, sorter)
 
 
 def bucketize(input, boundaries, *, out_int32=False, right=False):
     """The bucket of each value of ``input`` between sorted ``boundaries``: i such that
     ``boundaries[i - 1] < x <= boundaries[i]`` (``right``: ``<= x <``)."""
-    if registry.BATCHING and any_batched(input, boundaries, out_int32, right):
-        return per_sample(bucketize, input, boundaries, out_int32=out_int32, right=right)
     if boundaries._data.ndim != 1:
-        raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries._data.ndim})")
+        where = "bucketize: " if registry.BATCHING and any_batched(input, boundaries) else ""  # vmap's own check
+        raise RuntimeError(f"{where}boundaries tensor must be 1 dimension, but got dim({boundaries._data.ndim})")
     return searchsorted(boundaries, input, out_int32=out_int32, right=right)
 
 

@@ -18,6 +18,8 @@ rewrite in step 2 cannot change what backward sees. If the node saved its output
 
 ``x[i] = v`` is an in-place write too: see ``indexing.setitem``.
 """
+import math
+
 import numpy as np
 
 from .. import _dtype
@@ -221,7 +223,22 @@ AS_STRIDED = defop("as_strided_view", _region, node="AsStridedBackward0", view=T
                    vjp=lambda g, steps, shape: apply(EMBED, (g,), (steps, shape)),
                    jvp=lambda t, steps, shape: apply(AS_STRIDED, (t,), (steps,)))
 
-EMBED = defop("embed_view", _embed, node="AsStridedScatterBackward0",
+def _embed_batch(op, args, batched, params, dtype):
+    """``embed_view`` of a batch: the view steps run on the base's flat positions give
+    where the region lies; each sample's values are scattered there in its own row. None
+    (the loop) for steps that change the dtype (``view(dtype)``), which positions can't."""
+    from .indexing import scatter  # noqa: PLC0415  (indexing builds on this module)
+    (steps, shape), g = params, args[0]
+    size, sample = g._data.shape[0], g._data.shape[1:]
+    positions = _region(np.arange(math.prod(shape)).reshape(shape), steps)
+    if positions.shape != sample:
+        return None
+    rows = np.broadcast_to(positions.reshape(1, -1), (size, positions.size))
+    zeros = _wrap(np.zeros((size, math.prod(shape)), g._data.dtype))
+    return scatter(zeros, 1, _wrap(rows), g.reshape((size, -1))).reshape((size,) + tuple(shape))
+
+
+EMBED = defop("embed_view", _embed, node="AsStridedScatterBackward0", batch=_embed_batch,
               save=lambda ans, g, steps, shape: (steps, shape),
               vjp=lambda g, steps, shape: apply(AS_STRIDED, (g,), (steps,)),
               jvp=lambda t, steps, shape: apply(EMBED, (t,), (steps, shape)))

@@ -24,9 +24,10 @@ from .. import _dtype
 from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD
 from ..autograd.grad_mode import STATE
-from .indexing import select
+from .indexing import gather, select
 from . import registry
-from .batching import any_batched, dim_params, indexed, pad, per_sample
+from .batching import aligned, any_batched, dim_params, has_values, indexed, pad, per_sample
+from .reductions import on_batch
 from .registry import apply, defop, unary
 from .elementwise import clone
 from .shape import (atleast_2d, atleast_3d, expand, flatten, reshape, size_arg, unsqueeze, view, wrap_dim,
@@ -209,7 +210,18 @@ def _block_diag_tangent(position):
     return rule
 
 
-BLOCK_DIAG = defop("block_diag", _block_diag, node="BlockDiagBackward0",
+def _block_diag_batch(op, args, batched, params, dtype):
+    """Two blocks of each sample of a batch: each with zeros on its far side, the halves
+    joined along the rows."""
+    (a, b), _ = aligned(args, batched)
+    np_dtype = params[0]
+    a, b = a.to(_dtype.from_numpy_dtype(np_dtype)), b.to(_dtype.from_numpy_dtype(np_dtype))
+    (size, ra, ca), (rb, cb) = a._data.shape, b._data.shape[1:]
+    top = cat([a, _wrap(np.zeros((size, ra, cb), np_dtype))], 2)
+    return cat([top, cat([_wrap(np.zeros((size, rb, ca), np_dtype)), b], 2)], 1)
+
+
+BLOCK_DIAG = defop("block_diag", _block_diag, node="BlockDiagBackward0", batch=_block_diag_batch,
                    save=lambda ans, a, b, dtype: ((a._data.shape, b._data.shape), dtype),
                    vjp=(lambda g, shapes, dtype: _region(g, (slice(0, shapes[0][0]), slice(0, shapes[0][1]), ...)),
                         lambda g, shapes, dtype: _region(g, (slice(shapes[0][0], None), slice(shapes[0][1], None),
@@ -219,8 +231,6 @@ BLOCK_DIAG = defop("block_diag", _block_diag, node="BlockDiagBackward0",
 
 def block_diag(*tensors):
     """The tensors (0-d, vectors as rows, matrices) as blocks along the diagonal."""
-    if registry.BATCHING and any_batched(tensors):
-        return per_sample(block_diag, *tensors)
     if not tensors:
         return _wrap(np.zeros((1, 0), _dtype.get_default_dtype().np))
     for i, t in enumerate(tensors):
@@ -229,7 +239,8 @@ def block_diag(*tensors):
                                f"{t._data.ndim} dimensions")
     dtype = _common_dtype(tensors)
     blocks = [t if t._data.ndim == 2 else view(t, (1, -1)) for t in tensors]
-    if not (STATE.enabled and any(t._requires_grad for t in blocks)) and not FORWARD.active:
+    if not (STATE.enabled and any(t._requires_grad for t in blocks)) and not FORWARD.active and \
+            not (registry.BATCHING and any_batched(blocks)):  # (a batch: the op's rule)
         return _wrap(_pairwise(lambda a, b: _block_diag(a, b, dtype), [t._data for t in blocks]).astype(dtype))
     if len(blocks) == 1:
         blocks.append(_wrap(np.zeros((0, 0), dtype)))
@@ -297,12 +308,36 @@ def _repeat_indices(repeats, output_size=None):
     return index
 
 
+def _batch_repeat_interleave(b, repeats, dim, size, output_size):
+    """Each sample's slices along ``dim`` (of ``size``) repeated by its own ``repeats``:
+    one gather of the batch. Every sample must come out as long as the first, as PyTorch's
+    per-sample loop stacks its results."""
+    if not has_values(repeats._data):  # its values are a batch of an outer vmap's
+        return per_sample(_batch_repeat_interleave, b, repeats, dim, size, output_size)
+    rows = np.broadcast_to(repeats._data.reshape((b.shape[0], -1)), (b.shape[0], size))
+    _repeat_indices(rows[0], output_size)  # the first sample's checks, in their order
+    if (rows < 0).any():
+        raise RuntimeError("repeats can not be negative")
+    totals = rows.sum(1, dtype=np.int64)
+    if output_size is not None and (totals != output_size).any():
+        raise RuntimeError("allocated size does not match required size")
+    differ = np.flatnonzero(totals != totals[0])
+    if differ.size:
+        raise RuntimeError(f"stack expects each tensor to be equal size, but got [{totals[0]}] at entry 0 and "
+                           f"[{totals[differ[0]]}] at entry {differ[0]}")
+    picks = np.repeat(np.tile(np.arange(size), rows.shape[0]), rows.reshape(-1)).reshape((rows.shape[0], -1))
+    shape = [1] * b.ndim
+    shape[0], shape[dim + 1] = picks.shape
+    index = np.broadcast_to(picks.reshape(shape), b.shape[:dim + 1] + picks.shape[1:] + b.shape[dim + 2:])
+    return gather(b, dim + 1, _wrap(index))
+
+
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     """Each element (or slice along ``dim``) repeated ``repeats`` times in a row.
 
     ``repeat_interleave(repeats)`` alone gives the indices that the repeats pick.
     """
-    if registry.BATCHING and any_batched(input, repeats, dim, output_size):
+    if registry.BATCHING and repeats is None and any_batched(input):  # indices: one length per sample
         return per_sample(repeat_interleave, input, repeats, dim, output_size=output_size)
     if repeats is None:
         return _wrap(_repeat_indices(input, output_size))
@@ -311,14 +346,14 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
         dim = wrap_dim_of_tensor(0 if dim is None else dim, x._data.ndim)
         size = x._data.shape[dim]
         r = repeats._data
-        if r.ndim == 0 or r.shape == (1,):
-            r = np.broadcast_to(r.reshape(1), (size,))
-        elif r.ndim != 1:
+        if r.ndim > 1:
             raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
-        elif r.shape[0] != size:
+        if r.ndim == 1 and r.shape[0] not in (1, size):
             raise RuntimeError(f"repeats must have the same size as input along dim, but got repeats.size(0) = "
                                f"{r.shape[0]} and input.size({dim}) = {size}")
-        return x.index_select(dim, _wrap(_repeat_indices(r, output_size)))
+        if registry.BATCHING and any_batched(repeats):
+            return on_batch(lambda b, rows: _batch_repeat_interleave(b, rows, dim, size, output_size), x, repeats)
+        return x.index_select(dim, _wrap(_repeat_indices(np.broadcast_to(r, (size,)), output_size)))
     dim = wrap_dim(0 if dim is None else dim, input._data.ndim)
     repeats = int(repeats)
     if repeats < 0:
@@ -554,8 +589,9 @@ def narrow(input, dim, start, length):
 def tensor_split(input, indices_or_sections=None, dim=0, *, sections=None, indices=None):
     """``sections`` nearly equal pieces (the first ones one longer), or the pieces between
     ``indices`` (Python slicing: negative indices count from the end, out of range clips)."""
-    if registry.BATCHING and any_batched(input, indices_or_sections, dim, sections, indices):
-        return per_sample(tensor_split, input, indices_or_sections, dim, sections=sections, indices=indices)
+    if registry.BATCHING and any_batched(indices_or_sections):  # pieces that differ per sample: PyTorch refuses
+        raise RuntimeError("Batching rule not implemented for aten::tensor_split.tensor_indices_or_sections. We "
+                           "could not generate a fallback.")
     ndim = input._data.ndim
     if ndim == 0:
         raise RuntimeError("tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims")

@@ -126,10 +126,31 @@ def _scatter_rows(g, indices, num_rows):
     return out
 
 
+def _per_sample_rows(indices, size, num_rows):
+    """``indices`` of one sample's table as rows of the batch's tables stacked into one
+    (B * num_rows rows): sample b's row i is row ``b * num_rows + i``."""
+    return indices + (np.arange(size) * num_rows).reshape((size,) + (1,) * indices.ndim)
+
+
+def _stacked_tables_batch(op, args, batched, params, dtype):
+    """embedding and embedding_backward of a batch (the rows' values, or a batch of
+    cotangents, under the indices one sample uses): one call on the B tables stacked."""
+    t = args[0]
+    indices, rest = params[0], params[1:]
+    size = t._data.shape[0]
+    if op is EMBEDDING:  # t: (B, V, D) tables
+        num_rows = t._data.shape[1]
+        return apply(op, (t.reshape((size * num_rows,) + t._data.shape[2:]),),
+                     (_per_sample_rows(indices, size, num_rows),) + rest, dtype)
+    num_rows = rest[0]  # t: (B, *indices.shape, D) cotangents
+    out = apply(op, (t,), (_per_sample_rows(indices, size, num_rows), size * num_rows), dtype)
+    return out.reshape((size, num_rows) + out._data.shape[1:])
+
+
 # the gradient of picking rows is adding them back into place (repeated rows accumulate);
 # the two are each other's transpose
 EMBEDDING_BACKWARD = defop(
-    "embedding_backward", _scatter_rows, node="EmbeddingDenseBackwardBackward0",
+    "embedding_backward", _scatter_rows, node="EmbeddingDenseBackwardBackward0", batch=_stacked_tables_batch,
     save=lambda ans, g, indices, num_rows: (indices, num_rows),
     vjp=lambda gg, indices, num_rows: unary(EMBEDDING, gg, (indices, None)),
     jvp=lambda t, indices, num_rows: unary(EMBEDDING_BACKWARD, t, (indices, num_rows)))
@@ -142,7 +163,7 @@ def _embedding_grad(g, num_rows, indices, factor):
 # ``factor``: None, or what each looked-up row's gradient is scaled by (see _row_factor).
 # Then, as in PyTorch, the vjp is not the transpose of the forward's derivative (the jvp).
 EMBEDDING = defop(
-    "embedding", lambda w, indices, factor: w[indices], node="EmbeddingBackward0",
+    "embedding", lambda w, indices, factor: w[indices], node="EmbeddingBackward0", batch=_stacked_tables_batch,
     save=lambda ans, w, indices, factor: (w._data.shape[0], indices, factor),
     vjp=_embedding_grad, jvp=lambda t, num_rows, indices, factor: unary(EMBEDDING, t, (indices, None)))
 

@@ -265,6 +265,41 @@ def _nll_backward(g, picks, w, total, reduction, shape):
     return out
 
 
+def _picks_of_batch(picks, w, t, shape):
+    """nll's flat ``picks`` and weights ``w`` of one sample (of ``shape``) for the batch in
+    ``t`` (batch at dim 0), read as one array: sample b's picks move b * size(shape) on."""
+    size = t._data.shape[0]
+    tagged = picks + (np.arange(size) * math.prod(shape)).reshape((size,) + (1,) * picks.ndim)
+    return tagged, None if w is None else np.broadcast_to(w, tagged.shape)
+
+
+def _nll_batch(op, args, batched, params, dtype):
+    """nll_loss of a batch of inputs under one sample's targets: the losses of all
+    samples unreduced in one call, then reduced per sample (a mean over nothing loops)."""
+    x, (picks, w, total, reduction) = args[0], params
+    if reduction == "mean" and not total:
+        return None
+    tagged, w = _picks_of_batch(picks, w, x, x._data.shape[1:])
+    losses = apply(op, (x,), (tagged, w, total, "none"), dtype)
+    if reduction == "none":
+        return losses
+    summed = losses.reshape(x._data.shape[0], -1).sum(1)
+    return summed if reduction == "sum" else summed / float(total)
+
+
+def _nll_backward_batch(op, args, batched, params, dtype):
+    """nll_loss_backward of a batch of cotangents ``g``: a reduced loss's g (one number
+    per sample) spread over the sample's picks, then one unreduced call."""
+    g, (picks, w, total, reduction, shape) = args[0], params
+    if reduction == "mean" and not total:
+        return None  # the backward of a mean over nothing: zeros, but nan for its own vjp
+    tagged, w = _picks_of_batch(picks, w, g, shape)
+    if reduction != "none":
+        g = (g if reduction == "sum" else g / float(total)).reshape(tagged.shape[:1] + (1,) * picks.ndim)
+        g = g.expand(tagged.shape)
+    return apply(op, (g,), (tagged, w, total, "none", tagged.shape[:1] + tuple(shape)), dtype)
+
+
 def _nll_rules(node, backward_node):
     """One rule set, two of PyTorch's names: nll_loss and nll_loss2d (4-d inputs)."""
     def forward_op(t, picks, w, total, reduction):
@@ -274,13 +309,13 @@ def _nll_rules(node, backward_node):
         return unary(ops[1], g, (picks, w, total, reduction, shape))
 
     ops = (
-        defop(node[0], _nll, node=node[1],
+        defop(node[0], _nll, node=node[1], batch=_nll_batch,
               save=lambda ans, x, picks, w, total, reduction: (picks, w, total, reduction, x._data.shape),
               vjp=backward_op,
               jvp=lambda t, picks, w, total, reduction, shape: forward_op(t, picks, w, total, reduction)),
         # the transpose of the backward is the forward (nan, as in PyTorch, for a mean over
         # nothing, where the backward itself is 0)
-        defop(backward_node[0], _nll_backward, node=backward_node[1],
+        defop(backward_node[0], _nll_backward, node=backward_node[1], batch=_nll_backward_batch,
               save=lambda ans, g, picks, w, total, reduction, shape: (picks, w, total, reduction, shape),
               vjp=lambda gg, picks, w, total, reduction, shape: forward_op(gg, picks, w, total, reduction),
               jvp=backward_op))
@@ -507,8 +542,30 @@ def _ce_g_transpose(gg, x, log_p, picks, w, total, reduction, dim):
     return unary(NLL_LOSS, gg - (s * gg).sum(dim, keepdim=True), (picks, w, total, reduction))
 
 
+def _cross_entropy_backward_batch(op, args, batched, params, dtype):
+    """cross_entropy_backward with g or x batched, composed: G - softmax(x) * sum(G) of
+    nll_loss_backward's G (for a batched g, that op's batching rule)."""
+    (g, x), (_, picks, w, total, reduction, dim) = args, params
+    nll = (picks, w, total, reduction, x._data.shape[1:] if batched[1] else x._data.shape)
+    if batched[0]:
+        grad = _nll_backward_batch(NLL_LOSS_BACKWARD, [g], [True], nll, dtype)
+        if grad is None:
+            return None
+    else:
+        grad = unary(NLL_LOSS_BACKWARD, g, nll)
+    probs = softmax(x, dim + 1 if batched[1] else dim)
+    return grad - probs * grad.sum(dim + 1 if batched[0] else dim, keepdim=True)
+
+
+def _cross_entropy_batch(op, args, batched, params, dtype):
+    """cross_entropy of a batch of logits: nll_loss's batching rule on their log_softmax."""
+    _, picks, w, total, reduction, dim = params
+    return _nll_batch(NLL_LOSS, [log_softmax(args[0], dim + 1)], [True], (picks, w, total, reduction), dtype)
+
+
 CROSS_ENTROPY_BACKWARD = defop(
     "cross_entropy_backward", _cross_entropy_backward, node="LogSoftmaxBackwardDataBackward0",
+    batch=_cross_entropy_backward_batch,
     save=lambda ans, g, x, *params: (g, x, *params),
     vjp=(lambda gg, g, x, *params: _ce_g_transpose(gg, x, *params),
          lambda gg, g, x, *params: _ce_x_slope(gg, g, x, *params)),
@@ -516,7 +573,7 @@ CROSS_ENTROPY_BACKWARD = defop(
          lambda t, g, x, *params: _ce_x_slope(t, g, x, *params)))
 
 CROSS_ENTROPY = defop(
-    "cross_entropy", _cross_entropy, node="NllLossBackward0",
+    "cross_entropy", _cross_entropy, node="NllLossBackward0", batch=_cross_entropy_batch,
     save=lambda ans, x, *params: (x, *params),
     vjp=lambda g, x, *params: cross_entropy_backward(g, x, *params),
     jvp=lambda t, x, *params: _ce_g_transpose(t, x, *params))

@@ -24,7 +24,7 @@ from .conv import _add_windows, _windows
 from .reductions import mean, on_batch
 from .batching import any_batched, leading, shaped
 from . import registry
-from .registry import defop, unary
+from .registry import apply, defop, unary
 from .resampling import _resample_pair, resample
 from .unary import abs as _abs, relu, sign
 
@@ -128,6 +128,15 @@ def _scatter(g, index, shape):
     return summed.astype(g.dtype).reshape(shape)
 
 
+def _by_index_batch(op, args, batched, params, dtype):
+    """A gather or scatter of a batch (values, or a batch of cotangents, under one sample's
+    index): the helpers take any leading dims, so the index gets the batch dim too."""
+    t = args[0]
+    index, shape = params
+    size = t._data.shape[0]
+    return apply(op, (t,), (np.broadcast_to(index, (size,) + index.shape), (size,) + tuple(shape)), dtype)
+
+
 def _gather_pair(name, node):
     """Registers a pooling by index and its transpose; each is the other's vjp."""
     def gather(t, index, shape):
@@ -136,7 +145,7 @@ def _gather_pair(name, node):
     def scatter(t, index, shape):
         return unary(pair[1], t, (index, shape))
 
-    keep = dict(save=lambda ans, x, index, shape: (index, shape))
+    keep = dict(save=lambda ans, x, index, shape: (index, shape), batch=_by_index_batch)
     pair = (defop(name, _gather, node=node, vjp=scatter, jvp=gather, **keep),
             defop(name + "_backward", _scatter, node=node.replace("Backward0", "BackwardBackward0"),
                   vjp=gather, jvp=scatter, **keep))

@@ -284,8 +284,26 @@ def _put_along(g, index, dim, keepdim, shape):
     return out
 
 
+def _along_batch(op, args, batched, params, dtype):
+    """``take_along``, ``put_along`` and the ops that pick like them, on a batch: the
+    sample's index (a parameter, the same for every sample) broadcast over the batch dim,
+    the dim moved past it, put_along's shape prefixed with the batch size. A 0-d sample
+    (picked from itself, index 0-d) is a batch of one-element rows.
+
+    >>> # max(dim=1) of each (3, 4) sample of a (B, 3, 4) batch: take_along dim 2, index (B, 3, 1)
+    """
+    x, (index, dim, keepdim), shape = args[0], params[:3], params[3:]
+    size = x._data.shape[0]
+    if index.ndim == 0:
+        rows = np.zeros((size, 1), np.int64)
+        return apply(op, (x.unsqueeze(1),), (rows, 1, True) + ((size, 1),) * len(shape), dtype).squeeze(1)
+    shape = ((size,) + tuple(shape[0]),) if shape else ()
+    return apply(op, (x,), (np.broadcast_to(index, (size,) + index.shape), dim + 1 if dim >= 0 else dim, keepdim)
+                 + shape, dtype)
+
+
 # the gradient of picking elements along a dim: put it back where it came from
-PUT_ALONG = defop("put_along", _put_along, node="IndexBackward0",
+PUT_ALONG = defop("put_along", _put_along, node="IndexBackward0", batch=_along_batch,
                   save=lambda ans, g, index, dim, keepdim, shape: (index, dim, keepdim, shape),
                   vjp=lambda gg, index, dim, keepdim, shape: unary(TAKE_ALONG, gg, (index, dim, keepdim)),
                   jvp=lambda t, index, dim, keepdim, shape: unary(PUT_ALONG, t, (index, dim, keepdim, shape)))
@@ -293,6 +311,7 @@ PUT_ALONG = defop("put_along", _put_along, node="IndexBackward0",
 # Ops that pick elements along a dim at known indices (max(dim), sort, median(dim)...)
 # share these rules; ``index`` keeps the picked dim (size 1, or k for sort and topk).
 PICK_RULES = dict(
+    batch=_along_batch,
     save=lambda ans, x, index, dim, keepdim: (x._data.shape, index, dim, keepdim),
     vjp=lambda g, shape, index, dim, keepdim: unary(PUT_ALONG, g, (index, dim, keepdim, shape)),
     jvp=lambda t, shape, index, dim, keepdim: unary(TAKE_ALONG, t, (index, dim, keepdim)))

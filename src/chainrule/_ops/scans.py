@@ -18,6 +18,7 @@ from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents
 from ..autograd.grad_mode import STATE
 from .elementwise import where
+from .indexing import _unequal_samples
 from .methods import inplace_method
 from .reductions import (PICK_RULES, TAKE_ALONG, TIE_SHARING_RULES, _check_autograd_dtype, _check_nonempty,
                          _reduce_args, _result_dtype, _sum_over, _type_name, _unreduce, on_batch, past_batch, pick,
@@ -680,16 +681,18 @@ def unique_consecutive(x, return_inverse=False, return_counts=False, dim=None):
 
 
 def bincount(input, weights=None, minlength=0):
-    if registry.BATCHING and any_batched(input, weights, minlength):
-        return per_sample(bincount, input, weights, minlength)
     a = input._data
     if a.dtype.kind not in "iu":
         raise NotImplementedError(f'"bincount_cpu" not implemented for \'{_type_name(a.dtype)}\'')
     if minlength < 0:
         raise RuntimeError("minlength should be >= 0")
-    if a.ndim == 1 and a.size == 0:
+    if a.ndim != 1:
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    if registry.BATCHING and any_batched(input, weights):
+        return _bincount_rows(input, weights, minlength)
+    if a.size == 0:
         return _wrap(np.zeros(minlength, dtype=np.int64))
-    if a.ndim != 1 or a.min() < 0:
+    if a.min() < 0:
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
     if weights is None:
         return _wrap(np.bincount(a, minlength=minlength).astype(np.int64))
@@ -701,30 +704,71 @@ def bincount(input, weights=None, minlength=0):
     return _without_derivative(_BINCOUNT_NODE, counts, weights)
 
 
+def _bincount_rows(x, weights, minlength):
+    """``bincount`` of each sample of a batch (1-d samples; batch dims first, one per vmap
+    level) in one ``np.bincount``: row r counts into bins ``r * length...``. Every sample
+    must give the same length, as PyTorch's vmap (a loop) stacks them.
+
+    >>> vmap(lambda x: bincount(x, minlength=4))(tensor([[0, 1], [3, 3]]))  # [[1, 1, 0, 0], [0, 0, 0, 2]]
+    """
+    if registry.BATCHING and any_batched(x, weights):
+        return on_batch(lambda b, w: _bincount_rows(b, w, minlength), x, weights)
+    a = x._data
+    lead, n = a.shape[:-1], a.shape[-1]
+    rows = a.reshape((int(np.prod(lead)), n))
+    if n and a.min() < 0:
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    if weights is not None and n and weights._data.shape != a.shape:
+        raise RuntimeError("weights should be 1-d and have the same length as input")
+    lengths = np.maximum(rows.max(axis=1) + 1, minlength) if n else np.full(rows.shape[0], minlength)
+    if lengths.size and np.any(lengths != lengths[0]):
+        raise _unequal_samples([(int(count),) for count in lengths])
+    length = int(lengths[0]) if lengths.size else minlength
+    flat = (rows + np.arange(rows.shape[0]).reshape(-1, 1) * length).reshape(-1)
+    if weights is None or not n:
+        counts = np.bincount(flat, minlength=rows.shape[0] * length).astype(np.int64)
+        return _wrap(counts.reshape(lead + (length,)))
+    w = weights._data
+    out_dtype = np.float32 if w.dtype == np.float32 else np.float64
+    counts = np.bincount(flat, weights=w.astype(np.float64).reshape(-1), minlength=rows.shape[0] * length)
+    return _without_derivative(_BINCOUNT_NODE, counts.astype(out_dtype).reshape(lead + (length,)), weights)
+
+
 def histc(input, bins=100, min=0, max=0):
     """Counts in ``bins`` equal bins between min and max (the data's range when both are
     equal); the bin of each element computed in the input's precision, as PyTorch does."""
-    if registry.BATCHING and any_batched(input, bins, min, max):
-        return per_sample(histc, input, bins, min, max)
-    a = input._data
     _floating_only(input, "histogram_cpu")
     if bins <= 0:
         raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
-    lo, hi = float(min), float(max)
-    if lo == hi and a.size:
-        lo, hi = float(a.min()), float(a.max())
-    if lo == hi:
-        lo, hi = lo - 1, hi + 1
-    if not (np.isfinite(lo) and np.isfinite(hi)):
-        raise RuntimeError(f"torch.histc: range of [{lo:g}, {hi:g}] is not finite")
-    if lo >= hi:
-        raise RuntimeError("torch.histc: max must be larger than min")
-    left, right = a.dtype.type(lo), a.dtype.type(hi)
-    inside = a[(a >= left) & (a <= right)]
+    return _histc_rows(input, bins, min, max, 0)
+
+
+def _histc_rows(x, bins, min, max, batch_dims):
+    """``histc`` of each sample of ``x`` (its first ``batch_dims`` dims are batch dims, one
+    per vmap level), in one ``np.bincount``: row r counts into bins ``r * bins...``; each
+    sample gets its own range when ``min == max``."""
+    if registry.BATCHING and any_batched(x):
+        return on_batch(lambda b: _histc_rows(b, bins, min, max, batch_dims + 1), x)
+    a = x._data
+    lead = a.shape[:batch_dims]
+    rows = a.reshape((int(np.prod(lead)), -1))
+    lo, hi = np.full(rows.shape[0], float(min)), np.full(rows.shape[0], float(max))
+    if min == max and rows.shape[1]:
+        lo, hi = rows.min(axis=1).astype(np.float64), rows.max(axis=1).astype(np.float64)
+    same = lo == hi
+    lo, hi = np.where(same, lo - 1, lo), np.where(same, hi + 1, hi)
+    for low, high in zip(lo, hi):  # the checks, in sample order (numbers only: no loop over the values)
+        if not (np.isfinite(low) and np.isfinite(high)):
+            raise RuntimeError(f"torch.histc: range of [{low:g}, {high:g}] is not finite")
+        if low >= high:
+            raise RuntimeError("torch.histc: max must be larger than min")
+    left, right = lo.astype(a.dtype).reshape(-1, 1), hi.astype(a.dtype).reshape(-1, 1)
+    inside = (rows >= left) & (rows <= right)
     with np.errstate(over="ignore", invalid="ignore"):
-        position = ((inside - left) * bins / (right - left)).astype(np.int64)
-    position = np.minimum(position, bins - 1)  # the right edge belongs to the last bin
-    return _wrap(np.bincount(position, minlength=bins).astype(a.dtype))
+        position = ((rows - left) * bins / (right - left)).astype(np.int64)
+    position = np.minimum(position, bins - 1) + np.arange(rows.shape[0]).reshape(-1, 1) * bins  # right edge: last bin
+    counts = np.bincount(position[inside], minlength=rows.shape[0] * bins).astype(a.dtype)
+    return _wrap(counts.reshape(lead + (bins,)))
 
 
 # --- Tensor methods --------------------------------------------------------------------------

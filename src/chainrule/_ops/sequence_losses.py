@@ -19,6 +19,7 @@ from .elementwise import where
 from .losses import _reduction
 from .batching import any_batched, per_sample
 from . import registry
+from .reductions import on_batch
 from .registry import defop, unary
 
 _NEG_INF = -np.inf
@@ -158,7 +159,7 @@ def _padded_targets(targets, target_lengths, batch):
     longest = int(target_lengths.max(initial=0))
     if data.ndim == 1:
         total = int(target_lengths.sum())
-        if data.shape[0] < total:
+        if data.shape[0] != total:
             raise RuntimeError(f"Expected tensor to have size {total} at dimension 0, but got size {data.shape[0]} "
                                "for argument #2 'targets' (while checking arguments for ctc_loss_allocate_outputs)")
         padded = np.zeros((batch, longest), dtype=np.int64)
@@ -174,20 +175,86 @@ def _padded_targets(targets, target_lengths, batch):
     return data[:, :longest]
 
 
+def _batch_lengths(lengths, size):
+    """A vmap batch's lengths as (B, N): a tensor's batch (an unbatched one is expanded by
+    ``on_batch``), or one sample's sequence repeated."""
+    if isinstance(lengths, Tensor):
+        return np.asarray(lengths._data, dtype=np.int64).reshape(size, -1)
+    return np.broadcast_to(np.asarray(lengths, dtype=np.int64).reshape(-1), (size, np.size(lengths)))
+
+
+def _folded_targets(data, target_lengths):
+    """The (B * N, S) padded targets of a batch of samples' targets, padded (B, N, S) or
+    concatenated (B, L): sample b's k-th target starts after its own earlier ones."""
+    size, n = target_lengths.shape
+    if (target_lengths < 0).any():
+        raise RuntimeError("a sample's target_lengths are negative")
+    lengths = target_lengths.reshape(-1)
+    longest = int(lengths.max(initial=0))
+    if data.ndim == 3:
+        if data.shape[2] < longest:
+            raise RuntimeError("a sample's targets are shorter than its longest target")
+        return data.reshape(size * n, -1)[:, :longest]
+    if (target_lengths.sum(1) != data.shape[1]).any():
+        raise RuntimeError("a sample's concatenated targets are not as long as its target lengths")
+    starts = np.cumsum(target_lengths, axis=1) - target_lengths + (np.arange(size) * data.shape[1])[:, None]
+    position = np.arange(longest)
+    inside = position < lengths[:, None]
+    padded = np.zeros((size * n, longest), dtype=np.int64)
+    padded[inside] = data.reshape(-1)[(starts.reshape(-1, 1) + position)[inside]]
+    return padded
+
+
+def _ctc_folded(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity):
+    """ctc_loss of a vmap batch (B at dim 0 of each tensor) in one call: the samples' N
+    sequences side by side as one batch of B * N, targets padded per sample, the losses
+    reduced per sample. On a bad sample, the samples run one by one: the first bad one
+    raises its own error, as the loop would."""
+    if any_batched(targets, input_lengths, target_lengths):  # a nested vmap batches their values one level down
+        return per_sample(ctc_loss, log_probs, targets, input_lengths, target_lengths, blank, reduction,
+                          zero_infinity)
+    unbatched = log_probs._data.ndim == 3
+    lp = log_probs.unsqueeze(2) if unbatched else log_probs
+    size, total, n, classes = lp._data.shape
+    data = targets._data.astype(np.int64)
+    try:
+        lengths = _batch_lengths(input_lengths, size), _batch_lengths(target_lengths, size)
+        if lengths[0].shape[1] != n or lengths[1].shape[1] != n:
+            raise RuntimeError("a sample's lengths are not one per sequence")
+        padded, bad = _folded_targets(data, lengths[1]), None
+    except (RuntimeError, ValueError) as error:
+        bad = error
+    if bad is not None:
+        for b in range(size):  # raises the first bad sample's error
+            ctc_loss(log_probs[b], targets[b], input_lengths[b] if isinstance(input_lengths, Tensor) else input_lengths,
+                     target_lengths[b] if isinstance(target_lengths, Tensor) else target_lengths, blank, reduction,
+                     zero_infinity)
+        raise bad
+    lp = lp.permute(1, 0, 2, 3).reshape(total, size * n, classes)
+    loss = ctc_loss(lp, _wrap(padded), lengths[0].reshape(-1), lengths[1].reshape(-1), blank, "none",
+                    zero_infinity).reshape(size, n)
+    if reduction == "mean":
+        return (loss / _wrap(np.maximum(lengths[1], 1).astype(loss._data.dtype))).mean(1)
+    if reduction == "sum":
+        return loss.sum(1)
+    return loss.reshape(size) if unbatched else loss
+
+
 def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean",
              zero_infinity=False):
     """Connectionist Temporal Classification loss (see the module docstring).
 
     ``log_probs`` (T, N, C) or unbatched (T, C); ``targets`` padded (N, S) or all targets
     concatenated; ``'mean'`` divides each loss by its target length, then averages."""
-    if registry.BATCHING and any_batched(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity):
-        return per_sample(ctc_loss, log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
     if isinstance(reduction, int):  # torch.ctc_loss takes ATen's enum: 0 none, 1 mean, 2 sum
         reduction = ("none", "mean", "sum")[reduction]
     reduction = _reduction(reduction)
+    if registry.BATCHING and any_batched(log_probs, targets, input_lengths, target_lengths):
+        return on_batch(lambda *args: _ctc_folded(*args, blank, reduction, zero_infinity),
+                        log_probs, targets, input_lengths, target_lengths)
     unbatched = log_probs._data.ndim == 2
-    if unbatched:
-        log_probs, targets = log_probs.unsqueeze(1), targets.unsqueeze(0)
+    if unbatched:  # the targets stay as given: 1-d ones are read as concatenated, as PyTorch does
+        log_probs = log_probs.unsqueeze(1)
     total, batch, classes = log_probs._data.shape
     if not 0 <= blank < classes:
         raise RuntimeError("blank must be in label range")

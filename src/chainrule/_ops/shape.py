@@ -596,14 +596,28 @@ DIAGONAL = defop("diagonal", _diagonal, batch=dim_params(1, 2), node="DiagonalBa
                  vjp=lambda g, shape, *dims: unary(DIAGONAL_BACKWARD, g, (shape, *dims)),
                  jvp=lambda t, shape, *dims: unary(DIAGONAL, t, dims))
 
+def _diagonal_backward_batch(op, args, batched, params, dtype):
+    """``diagonal_backward`` of a batch: zeros of the batch's shape (the sample's, batch
+    size first), the dims past the batch dim; ``g`` has the batch dim first, as the
+    diagonal of such a batch would."""
+    (shape, offset, d1, d2), g = params, args[0]
+    return apply(op, (g,), ((g._data.shape[0],) + tuple(shape), offset, shift(d1, 0), shift(d2, 0)), dtype)
+
+
 DIAGONAL_BACKWARD = defop(
-    "diagonal_backward", _diagonal_backward, node="DiagonalBackwardBackward0",
+    "diagonal_backward", _diagonal_backward, node="DiagonalBackwardBackward0", batch=_diagonal_backward_batch,
     save=lambda ans, g, shape, offset, d1, d2: (shape, offset, d1, d2),
     vjp=lambda gg, shape, *dims: unary(DIAGONAL, gg, dims),
     jvp=lambda t, shape, *dims: unary(DIAGONAL_BACKWARD, t, (shape, *dims)))
 
+def _diag_batch(op, args, batched, params, dtype):
+    """``diag`` of each matrix of a batch: a copy of the diagonal of dims 1 and 2."""
+    return unary(DIAGONAL, args[0], (params[0], 1, 2)).clone()
+
+
 # diag of a matrix: a copy of its diagonal (PyTorch calls diagonal_copy)
 DIAG = defop("diag", lambda x, offset: _diagonal(x, offset, 0, 1).copy(), node="DiagonalBackward0_copy",
+             batch=_diag_batch,
              save=lambda ans, x, offset: (x._data.shape, offset),
              vjp=lambda g, shape, offset: unary(DIAGONAL_BACKWARD, g, (shape, offset, 0, 1)),
              jvp=lambda t, shape, offset: unary(DIAG, t, (offset,)))
@@ -692,7 +706,17 @@ UNFOLD = defop("unfold", _unfold, batch=dim_params(0), node="UnfoldBackward0", v
                vjp=lambda g, shape, *window: unary(UNFOLD_BACKWARD, g, (shape, *window)),
                jvp=lambda t, shape, *window: unary(UNFOLD, t, window))
 
+def _unfold_backward_batch(op, args, batched, params, dtype):
+    """``unfold_backward`` of a batch: windows summed back into zeros of the batch's shape,
+    the dim past the batch dim; a 0-d sample was one window, summed."""
+    (shape, dim, size, step), g = params, args[0]
+    if not shape:
+        return g.sum(1, dtype=g.dtype)
+    return apply(op, (g,), ((g._data.shape[0],) + tuple(shape), shift(dim, 0), size, step), dtype)
+
+
 UNFOLD_BACKWARD = defop("unfold_backward", _unfold_backward, node="UnfoldBackwardBackward0",
+                        batch=_unfold_backward_batch,
                         save=lambda ans, g, shape, dim, size, step: (shape, dim, size, step),
                         vjp=lambda gg, shape, *window: unary(UNFOLD, gg, window),
                         jvp=lambda t, shape, *window: unary(UNFOLD_BACKWARD, t, (shape, *window)))
@@ -774,8 +798,19 @@ AS_STRIDED = defop("as_strided", _as_strided, node="AsStridedBackward0", view=Tr
                    vjp=lambda g, source, target, n, share: unary(REMAP, g, (target, source, n, None, share)),
                    jvp=lambda t, source, target, n, share: unary(REMAP, t, (source, target, n, share, None)))
 
+def _remap_batch(op, args, batched, params, dtype):
+    """``as_strided_backward`` of a batch: one storage per sample, end to end, each
+    sample's positions moved up by where its storage starts."""
+    (source, target, n, before, after), a = params, args[0]
+    starts = np.arange(a._data.shape[0]) * n
+
+    def rows(index):
+        return index + starts.reshape((-1,) + (1,) * index.ndim)
+    return apply(op, (a,), (rows(source), rows(target), starts.size * n, before, after), dtype)
+
+
 # as_strided's gradient is a scatter and a gather through the storage; its transpose swaps them
-REMAP = defop("as_strided_backward", _remap, node="AsStridedBackward0",
+REMAP = defop("as_strided_backward", _remap, node="AsStridedBackward0", batch=_remap_batch,
               save=lambda ans, a, source, target, n, before, after: (source, target, n, before, after),
               vjp=lambda gg, source, target, n, before, after: unary(REMAP, gg, (target, source, n, after, before)),
               jvp=lambda t, *layout: unary(REMAP, t, layout))

@@ -188,16 +188,20 @@ def _batched(t):
 def _make_batched_dual(tensor, tangent, level):
     """``make_dual`` of a tensor batched by vmap: ops run on the batch's inner tensor, so the
     tangent goes there (the tangent's batch, or the same tangent for every sample)."""
-    from .._functorch.batched import is_batched_at, wrap  # noqa: PLC0415  (vmap builds on autograd)
+    from .._functorch.batched import unwrap_under, wrap  # noqa: PLC0415  (vmap builds on autograd)
     inner = tensor._inner
-    inner_tangent = tangent._inner if is_batched_at(tangent, tensor._level) else tangent.expand(inner.shape)
+    inner_tangent = unwrap_under(tangent, tensor._level)  # the tangent's batch at this level, if any
+    if inner_tangent is None:
+        inner_tangent = tangent.expand(inner.shape)
     return wrap(make_dual(inner, inner_tangent, level=level), tensor._level)
 
 
 def _unpack_batched_dual(tensor, level):
-    from .._functorch.batched import wrap  # noqa: PLC0415
+    from .._functorch.batched import wrap, wrap_under  # noqa: PLC0415
     primal, tangent = unpack_dual(tensor._inner, level=level)
-    return UnpackedDualTensor(wrap(primal, tensor._level), None if tangent is None else wrap(tangent, tensor._level))
+    # the tangent may also be batched by an inner vmap (vmap(jacfwd(f))): wrap_under keeps levels nested
+    return UnpackedDualTensor(wrap(primal, tensor._level),
+                              None if tangent is None else wrap_under(tangent, tensor._level))
 
 
 def _identity_view(array):

@@ -251,6 +251,7 @@ def _jvp(func, primals, tangents, argnums, strict, has_aux):
             if not _is_tensor(v):
                 raise RuntimeError(f"{api}: Expected {name} to only contain Tensors, got {type(v)}")
     outermost = _NESTING["forward"] == 0
+    keep_graph = is_grad_enabled() and (_NESTING["reverse"] > 0 or any(x.requires_grad for x in flat + flat_t))
     with _Nested("forward"):
         level = forward_ad.dual_level() if outermost else _NoLevel()
         with level:
@@ -269,7 +270,8 @@ def _jvp(func, primals, tangents, argnums, strict, has_aux):
                     tangent = _tensor._wrap(np.zeros_like(primal._data))
                 primals_out.append(primal)
                 tangents_out.append(tangent)
-    result = (tree_unflatten(primals_out, out_spec), tree_unflatten(tangents_out, out_spec))
+    result = (_plain(tree_unflatten(primals_out, out_spec), keep_graph),
+              _plain(tree_unflatten(tangents_out, out_spec), keep_graph))
     return result + (aux,) if has_aux else result
 
 
