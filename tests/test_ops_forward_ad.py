@@ -27,17 +27,6 @@ pytestmark = [
 
 # (entry, sample) -> why its tangent is wrong (strict xfail: the test fails once it is fixed)
 KNOWN_FORWARD_BUGS = {
-    ("fmax", "ties-float64"): (
-        "binary.py fmax/fmin jvp: at a tie PyTorch's tangent is y's (other_t + (x > y | isnan(y)) * (x_t - y_t)); "
-        "chainrule's rule only sees the gradient shares, which give a tie to x. The rule needs x and y saved."),
-    ("logsumexp", "empty-float64"): (
-        "reductions.py logsumexp jvp over an empty dim: the sum of nothing gives 0; PyTorch's tangent is NaN "
-        "(its result is -inf and exp(x - (-inf)) is taken as NaN)."),
-    ("logcumsumexp", "minus_inf-float64"): (
-        "scans.py logcumsumexp jvp where the running result is -inf: exp(-inf - -inf) is NaN; PyTorch gives 0."),
-    ("binary_cross_entropy", "log_clamped-float64"): (
-        "losses.py binary_cross_entropy jvp where PyTorch clamps the log at -100 (input 0 or 1): chainrule's "
-        "tangent there is 0, PyTorch's NaN."),
 }
 
 # (entry, sample or None for all) -> where PyTorch's own forward AD is off: compared with

@@ -196,7 +196,24 @@ MAXIMUM = _defop_selection("maximum", np.maximum, "MaximumBackward0", _larger_sh
                            lambda a, b: _larger_share(b, a))
 MINIMUM = _defop_selection("minimum", np.minimum, "MinimumBackward0", _smaller_share,
                            lambda a, b: _smaller_share(b, a))
-FMAX = _defop_selection("fmax", np.fmax, "FmaxBackward0", _fmax_share, lambda a, b: ~_fmax_share(a, b))
+
+
+def _fmax_tangent_share(a, b):
+    # forward, PyTorch's fmax gives a tie to y (other_t + (x > y | isnan(y)) * (x_t - y_t)),
+    # though backward gives it to x; fmin gives it to x both ways
+    return (a > b) | np.isnan(b)
+
+
+def _fmax_saved(ans, x, y):
+    to_x, to_y = _shares(ans, x, y, _fmax_share, lambda a, b: ~_fmax_share(a, b))
+    return to_x, to_y, plain(_fmax_tangent_share, (x, y), dtype=ans._data.dtype)
+
+
+FMAX = defop("fmax", np.fmax, batch=elementwise, node="FmaxBackward0", save=_fmax_saved,
+             vjp=(lambda g, to_x, to_y, tangent_x: g * to_x, lambda g, to_x, to_y, tangent_x: g * to_y),
+             jvp=(lambda t, to_x, to_y, tangent_x: t * tangent_x,
+                  lambda t, to_x, to_y, tangent_x: t * (1 - tangent_x)))
+
 FMIN = _defop_selection("fmin", np.fmin, "FminBackward0", _fmin_share, lambda a, b: ~_fmin_share(a, b))
 
 

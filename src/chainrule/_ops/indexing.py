@@ -599,6 +599,8 @@ def setitem(self, index, value):
     value = _setitem_value(self, value)
     if index is False:  # selects nothing: PyTorch writes nothing
         return
+    if registry.BATCHING and any_batched(index):  # a batched self alone writes through the ops' rules
+        return _setitem_batched(self, index, value)
     view, node, advanced = _parse(self._data.shape, None if index is True else index, False)
     target = _view(self, view, node)
     if advanced is not None:
@@ -615,6 +617,63 @@ def setitem(self, index, value):
         apply_inplace(self, ew.fill if fill else ew.copy, value)
     else:
         apply_inplace(target, _take_value, value)
+
+
+_UNBATCHED_SELF = ("vmap: index_put_(self, *extra_args) is not possible because there exists a Tensor `other` in "
+                   "extra_args that has more elements than `self`. This happened due to `other` being vmapped over "
+                   "but `self` not being vmapped over in a vmap. Please try to use out-of-place operators instead of "
+                   "index_put_. If said operator is being called inside the PyTorch framework, please file a bug "
+                   "report instead.")
+
+
+def _setitem_batched(self, index, value):
+    """``self[index] = value`` for index tensors batched by vmap, as ``_getitem_batched``
+    reads: the index read for one sample (stand-ins), then one ``index_put`` of the batch
+    into the view of self, an arange picking each sample. As in PyTorch's vmap, the value
+    is checked against the batch's indexed shape (where index tensors lie apart, the
+    picked dims come first there: ``x[:, i] = v`` needs v in that order).
+
+    >>> vmap(lambda x, i: x.__setitem__(i, 0.) or x)(xs, is_)   # xs[b, is_[b]] = 0 for each b
+    """
+    by_array, stand_ins, parsed = {}, set(), []
+    for item in _items(index):
+        if not isinstance(item, Tensor) and any_batched(item):
+            raise NotImplementedError("vmap: x[index] = v with a list of batched tensors in the index is not "
+                                      "supported by chainrule yet")
+        if any_batched(item):
+            stand_in = _wrap(_stand_in(item))
+            by_array[id(stand_in._data)] = item
+            stand_ins.add(id(stand_in))
+            item = stand_in
+        parsed.append(item)
+    if batching.has_values(self._data):
+        raise RuntimeError(_UNBATCHED_SELF)
+    view, node, advanced = _parse(self._data.shape, tuple(parsed), False, arrays=stand_ins)
+    target, value = _view(self, view, node), _strip_leading_ones(value)
+    entries = advanced[0]
+    batched = {p: by_array[id(e)] for p, e in enumerate(entries) if id(e) in by_array}
+    if len(batched) != len(by_array):  # a stand-in replaced (a dim of size 0): nothing is written
+        return
+    order, picked, rank = list(batched), _picked_ndim(entries), len(advanced[1])
+
+    def put(b, v, *indices):
+        index = _batch_entries(entries, dict(zip(order, indices)), b._data.shape[0], picked)
+        v = batching.pad(v, rank)
+        if any_batched(index):  # an outer vmap batches the index too: that level next, on a copy
+            out = b.clone()
+            setitem(out, index, v)
+            return out
+        found, dim = {}, 0
+        for e in index:
+            if not isinstance(e, slice):
+                found[dim] = e._data
+            dim += 1 if isinstance(e, slice) else _dims_taken(e._data)
+        advanced = _advanced(b._data.shape, found)  # bounds checked on the batch, as PyTorch's vmap does
+        _check_values(b, v, advanced)
+        return apply(INDEX_PUT, (b, v), (advanced[0], False))
+
+    apply_inplace(target, lambda old, v, *indices: on_batch(put, old, v, *indices), value,
+                  *(batched[p] for p in order))
 
 
 def _cast_on_write(value, region):

@@ -224,13 +224,44 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
 def embedding_renorm_(weight, indices, max_norm, norm_type):
     """Scales, in place and outside autograd, each looked-up row whose ``norm_type``-norm
     exceeds ``max_norm`` down to ``max_norm`` (PyTorch's 1e-7 guard included)."""
-    rows = np.unique(indices._data)
+    _renorm_tables(weight, indices, max_norm, norm_type)
+    return weight  # itself, not the batch's stand-in _renorm_tables gives under vmap
+
+
+def _renorm_tables(weight, indices, max_norm, norm_type):
+    """``embedding_renorm_`` of a stack of tables (*lead, V, D), each at its own indices
+    (*lead, ...): under vmap the batch's tables are renormalised in one pass, as PyTorch's
+    per-sample loop would (written through the caller's tensor, whatever its batch dim).
+
+    >>> # vmap over (weight (B, V, D), indices (B, n)): table b renormalised at indices[b]
+    """
+    if registry.BATCHING and any_batched(weight, indices):
+        level = top_level(weight, indices)
+        if getattr(weight, "_level", 0) != level:  # one table can't hold the batch's renormalisations
+            raise RuntimeError(
+                f"vmap: aten::embedding_renorm_(self, *extra_args) is not possible because there exists a Tensor "
+                f"`other` in extra_args that has more elements than `self`. This happened due to `other` being "
+                f"vmapped over but `self` not being vmapped over at level {level}. Please try to use out-of-place "
+                f"operators instead of aten::embedding_renorm_. If said operator is being called inside the "
+                f"PyTorch framework, please file a bug report instead.")
+        return on_batch(lambda w, i: _renorm_tables(w, i, max_norm, norm_type), weight, indices)
     data = weight._data
-    norms = np.linalg.norm(data[rows].astype(np.float64), ord=norm_type, axis=1)
+    lead, rows = data.shape[:-2], data.shape[-2]
+    tables = int(np.prod(lead))
+    # one row number per (table, row) across the stack, so repeats within a table count once
+    tagged = indices._data.reshape(tables, -1) + (np.arange(tables) * rows)[:, None]
+    table, row = np.divmod(np.unique(tagged), rows)
+    where = np.unravel_index(table, lead) + (row,) if lead else (row,)
+    norms = np.linalg.norm(data[where].astype(np.float64), ord=norm_type, axis=-1)
     over = norms > max_norm
-    data[rows[over]] *= (max_norm / (norms[over] + 1e-7))[:, None].astype(data.dtype)
+    data[tuple(w[over] for w in where)] *= (max_norm / (norms[over] + 1e-7))[:, None].astype(data.dtype)
     weight._counter[0] += 1
     return weight
+
+
+def top_level(*tensors):
+    """The innermost vmap level batching one of ``tensors`` (a BatchedTensor's ``_level``)."""
+    return max(getattr(t, "_level", 0) for t in tensors)
 
 
 def one_hot(tensor, num_classes=-1):

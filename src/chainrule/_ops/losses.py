@@ -23,11 +23,12 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
+from ..autograd.forward_ad import FORWARD, make_dual, tangent_of
 from ..autograd.grad_mode import STATE, no_grad
 from . import reductions as _red
 from .activations import LOG_SOFTMAX, log_sigmoid, log_softmax, softmax, softmax_backward
 from .reductions import on_batch
-from .elementwise import where
+from .elementwise import where, zeros_like
 from .normalization import pairwise_distance
 from .batching import any_batched, elementwise, has_values, pad, per_sample
 from . import registry
@@ -711,6 +712,10 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     _check_floating(input, "binary_cross_entropy")
     if target._data.dtype != input._data.dtype:
         raise RuntimeError(f"Found dtype {_type_name(target)} but expected {_type_name(input)}")
+    if FORWARD.active and tangent_of(input) is not None and tangent_of(target) is None:
+        # PyTorch's formula takes a missing target tangent as zeros, and its term -logit(x) * 0
+        # is nan where x is 0 or 1: the tangent of the loss there is nan, as in PyTorch
+        target = make_dual(target, zeros_like(target))
     return apply(BINARY_CROSS_ENTROPY, (input, target), (reduction, w))
 
 

@@ -18,8 +18,10 @@ from .._tensor import _wrap
 from ..autograd.grad_mode import no_grad
 from .elementwise import where
 from .inplace import _type_word
-from .reductions import norm, sum as _sum
-from .batching import batch_size, dim_params, pad
+from .layers import top_level
+from .reductions import norm, on_batch, sum as _sum
+from .batching import any_batched, batch_size, dim_params, pad
+from . import registry
 from .registry import apply, broadcast_error, defop, unary
 from .shape import wrap_dims
 from .unary import rsqrt, sign
@@ -162,6 +164,13 @@ def batch_norm(input, weight, bias, running_mean, running_var, training, momentu
                     ("running_var", running_var)):
         _channel_vector(t, channels, max(x.ndim, 2), name)
     _mixed_dtype(input, weight, bias, running_mean, running_var)
+    if registry.BATCHING and (running_mean is not None or running_var is not None) and \
+            any_batched(input, running_mean, running_var):
+        out = _batch_norm_stats_batched(input, running_mean, running_var, training, momentum, eps)
+        w = _channel_vector(weight, channels, x.ndim, "weight")
+        b = _channel_vector(bias, channels, x.ndim, "bias")
+        out = out if w is None else out * w
+        return out if b is None else out + b
     dims = (0,) + tuple(range(2, x.ndim))
     stats = None
     if not training:
@@ -180,6 +189,41 @@ def batch_norm(input, weight, bias, running_mean, running_var, training, momentu
     b = _channel_vector(bias, channels, x.ndim, "bias")
     return apply(NATIVE_BATCH_NORM, (input, _or_constant(w, 1.0, input), _or_constant(b, 0.0, input)),
                  (dims, stats, eps))
+
+
+def _batch_norm_stats_batched(input, running_mean, running_var, training, momentum, eps):
+    """Batch norm (no weight, bias) under vmap with running stats, as PyTorch's batching
+    rule: the batch folded into the channels, (B, N, C, ...) -> (N, B*C, ...), the stats
+    (B, C) -> (B*C,). The update reaches the caller's stats only where that flattening is
+    a view (batch dim 0 of contiguous stats): PyTorch flattens a copy otherwise, and so here.
+
+    >>> # vmap(F.batch_norm)(x (B, N, C), mean (B, C), var (B, C), training=True): mean[b] updated from x[b]
+    """
+    level = top_level(input, running_mean, running_var)
+    if training and getattr(input, "_level", 0) == level and \
+            any(s is not None and getattr(s, "_level", 0) != level for s in (running_mean, running_var)):
+        raise RuntimeError(
+            "Batch norm got a batched tensor as input while the running_mean or running_var, which will be updated "
+            "in place, were not batched.\nIf you are using a module and do not need eval mode, please set "
+            "`track_running_stats` to be False.If you are using a prebuilt module and do not need eval mode, please "
+            "see the functorch website for resources on how to patch your module to work with vmap")
+
+    def folded(x, mean, var):
+        shape = x._data.shape
+        size, n, c, rest = shape[0], shape[1], shape[2], shape[3:]
+        flat = x.movedim(0, 1).reshape((n, size * c) + rest)
+        mean, var = (None if s is None else _flat_stat(s) for s in (mean, var))
+        out = batch_norm(flat, None, None, mean, var, training, momentum, eps)
+        return out.reshape((n, size, c) + rest).movedim(1, 0)
+    return on_batch(folded, input, running_mean, running_var)
+
+
+def _flat_stat(stat):
+    """(B, C) stats as (B*C,), a copy where that isn't a contiguous view (PyTorch's
+    ``reshape(-1).contiguous()``). Stats a nested vmap still batches stay as they are:
+    that level's fold flattens their memory, and decides."""
+    flat = stat.reshape(-1)
+    return flat if any_batched(flat) else flat.contiguous()
 
 
 def instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps,

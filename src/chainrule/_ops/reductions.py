@@ -654,13 +654,21 @@ def _logsumexp(x, dims, keepdim):
     return out if keepdim else np.squeeze(out, axis=dims)
 
 
+def _logsumexp_tangent(t, x, ans, dims, keepdim):
+    out = _sum_over(t * exp(x - _unreduce(ans, x.shape, dims, keepdim)), dims, keepdim)
+    if math.prod(x.shape if dims is None else [x.shape[d] for d in dims]) == 0:
+        # PyTorch divides by the sum of the softmax's numerators: over nothing, 0 / 0
+        # (logsumexp(empty) is -inf, its tangent nan)
+        return out + math.nan
+    return out
+
+
 # the slope of logsumexp is softmax: exp(x - logsumexp), which never overflows
 LOGSUMEXP = defop("logsumexp", _logsumexp, node="LogsumexpBackward0", batch=dim_params(0),
                   save=lambda ans, x, dims, keepdim: (x, ans, dims, keepdim),
                   vjp=lambda g, x, ans, dims, keepdim: (_unreduce(g, x.shape, dims, keepdim)
                                                         * exp(x - _unreduce(ans, x.shape, dims, keepdim))),
-                  jvp=lambda t, x, ans, dims, keepdim: _sum_over(
-                      t * exp(x - _unreduce(ans, x.shape, dims, keepdim)), dims, keepdim))
+                  jvp=_logsumexp_tangent)
 
 
 def logsumexp(x, dim, keepdim=False):

@@ -11,6 +11,8 @@ gradient goes back to the element it came from.
 >>> x.grad
 tensor([1., 8., 0.])
 """
+import math
+
 import numpy as np
 
 from .. import return_types
@@ -298,7 +300,14 @@ def _logcumsumexp_tangent(t, x, ans, dim, reverse):
     if t._data.ndim == 0 or t._data.size == 0:
         return t
     up, down = _log_scan_of_signed(t, x, dim, reverse)
-    return exp(up - ans) - exp(down - ans)
+    out = exp(up - ans) - exp(down - ans)
+    # PyTorch's edges: it takes cumsum(t exp(x - m)) / (cumsum(exp(x - m)) + 1e-13) with m the
+    # max of the whole line, so it gives 0 where every x so far is -inf (or is finite and m is
+    # +inf), and nan along a line whose max is -inf or nan: logcumsumexp([-inf, 1]) -> [0, t_1]
+    peak = x.amax(dim, keepdim=True)
+    vanishing = (ans == -math.inf) | ((peak == math.inf) & (ans < math.inf))
+    undefined = (peak == -math.inf) | peak.isnan()
+    return where(undefined, math.nan, where(vanishing, 0.0, out))
 
 
 LOGCUMSUMEXP = defop("logcumsumexp", lambda x, dim, reverse: _scan(np.logaddexp, x, dim, reverse),

@@ -21,7 +21,7 @@ from numpy.lib.stride_tricks import as_strided as _np_as_strided
 
 from .._tensor import Size, Tensor, _legacy_type_name
 from .inplace import view_inplace
-from .batching import dim_params, shaped, shift
+from .batching import any_batched, dim_params, has_values, shaped, shift
 from .registry import apply, broadcast_error, defop, unary
 
 # --- argument helpers -------------------------------------------------------------------
@@ -819,6 +819,8 @@ REMAP = defop("as_strided_backward", _remap, node="AsStridedBackward0", batch=_r
 def as_strided(input, size, stride, storage_offset=None):
     """A view of the storage (the memory of ``input``'s base) with the given layout."""
     size, stride = int_tuple(size), int_tuple(stride)
+    if any_batched(input):
+        return _as_strided_batched(input, size, stride, storage_offset)
     if len(size) != len(stride):
         raise RuntimeError("mismatch in length of strides and shape")
     if any(s < 0 for s in stride):
@@ -837,6 +839,42 @@ def as_strided(input, size, stride, storage_offset=None):
                            f"itemsize {itemsize} requiring a storage size of {needed * itemsize} are out of "
                            f"bounds for storage of size {n * itemsize}")
     return unary(AS_STRIDED, input, (size, stride, offset - own))
+
+
+def _storage_end(size, stride, offset):
+    """One past the last storage element a layout reaches, None when it reaches none."""
+    return None if 0 in size else offset + 1 + sum((n - 1) * s for n, s in zip(size, stride))
+
+
+def _as_strided_batched(input, size, stride, storage_offset):
+    """``as_strided`` under vmap, as functorch defines it: the layout addresses the batch's
+    storage, each sample's view starting one batch stride after the previous one (not a
+    loop: with the batch dim not outermost in memory, samples read each other's elements).
+
+    >>> vmap(lambda s: s.as_strided((2,), (1,), 1))(arange(6.).reshape(2, 3))
+    tensor([[1., 2.], [4., 5.]])
+    """
+    from .._functorch.batched import wrap  # noqa: PLC0415  (vmap builds on the ops)
+    if len(size) != len(stride):
+        raise RuntimeError(f"Tensor.as_strided(size, stride, ...): size and stride must have the same length! "
+                           f"Got size {list(size)} and stride {list(stride)}")
+    inner, real = input._inner, input._inner
+    while not has_values(real._data):  # an outer vmap's batch: the storage is the innermost tensor's
+        real = real._inner
+    base = _storage(real)[1]
+    offset = base if storage_offset is None else int(storage_offset)
+    reach, sample = _storage_end(size, stride, offset), _storage_end(input._data.shape, input.stride(), base)
+    head = f"result = tensor.as_strided({list(size)}, {list(stride)}, {offset}) can access memory outside of `tensor`."
+    tail = "This is not supported inside of vmap, please try to rewrite the `as_strided` call as a sequence of " \
+           "PyTorch view operations"
+    if reach is not None and sample is None:
+        raise RuntimeError(f"{head} `tensor` has no storage but the passed-in (size, stride, storage_offset) imply "
+                           f"a result with some storage. {tail}")
+    if reach is not None and (reach > sample or offset < base):
+        raise RuntimeError(f"{head} `result` can access some memory in range [{offset}, {reach}], but `tensor` can "
+                           f"only access some memory in range [{base}, {sample}]. {tail}")
+    batch = inner._data.shape[0]
+    return wrap(as_strided(inner, (batch,) + size, (inner.stride(0),) + stride, offset), input._level)
 
 
 # --- Tensor methods --------------------------------------------------------------------------
