@@ -29,6 +29,8 @@ PASSING = {
     "forward_ad_only": (lambda L, x, y: x.exp() / y, {"check_forward_ad": True, "check_backward_ad": False}),
     "forward_ad_fast": (lambda L, x, y: x.exp() / y, {"check_forward_ad": True, "fast_mode": True}),
     "batched_grad": (lambda L, x, y: x.sin() * y, {"check_batched_grad": True}),
+    "batched_forward_grad": (lambda L, x, y: ((x.view(2, 2) @ y.view(2, 2)).tanh(), x.exp().sum()),
+                             {"check_forward_ad": True, "check_batched_forward_grad": True}),
     "constant_output": (lambda L, x, y: (x > 0).double(), {}),
 }
 

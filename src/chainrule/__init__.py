@@ -35,21 +35,29 @@ from ._ops.reductions import (all, amax, amin, aminmax, any, argmax, argmin, cou
 from ._ops.scans import (argsort, bincount, cummax, cummin, cumprod, cumsum, histc, kthvalue, logcumsumexp,
                          median, mode, msort, nanmedian, nanquantile, prod, quantile, sort, topk, unique,
                          unique_consecutive)
-from ._ops.shape import (adjoint, as_strided, atleast_1d, atleast_2d, atleast_3d, broadcast_shapes,
-                         broadcast_tensors, broadcast_to, diag, diag_embed, diagflat, diagonal, flatten, flip,
-                         fliplr, flipud, movedim, movedim as moveaxis, permute, ravel, reshape, roll, rot90,
-                         squeeze, t, trace, transpose, tril, triu, unflatten, unsqueeze)
+from ._ops.shape import (adjoint, atleast_1d, atleast_2d, atleast_3d, broadcast_shapes, broadcast_tensors,
+                         broadcast_to, flatten, movedim, movedim as moveaxis, permute, ravel, reshape, squeeze, t,
+                         transpose, unflatten, unsqueeze)
+from ._ops.strided import (as_strided, diag, diag_embed, diagflat, diagonal, flip, fliplr, flipud, roll, rot90,
+                           trace, tril, triu)
 from ._ops.joining import (block_diag, cartesian_prod, cat, chunk, column_stack, combinations, concat,
                            concatenate, dstack, hstack, meshgrid, narrow, repeat_interleave, row_stack, split,
                            stack, tensor_split, tile, unbind, vstack)
-from ._ops.indexing import (argwhere, bucketize, gather, index_add, index_copy, index_fill, index_put, index_put_,
-                             index_select, masked_fill, masked_scatter, masked_select, nonzero, put, scatter,
-                             scatter_add, scatter_reduce, searchsorted, select, take, take_along_dim)
-from ._ops.linalg import (addbmm, addmm, addmv, addr, baddbmm, bmm, cdist, chain_matmul, cross, dot, einsum, ger,
-                          inner, kron, matmul, matrix_exp, mm, mv, outer, tensordot, vdot)
-from ._ops.decompositions import (cholesky, cholesky_inverse, cholesky_solve, det, inverse, logdet, lu,
-                                  lu_solve_legacy as lu_solve, lu_unpack, matrix_power, pinverse, qr, slogdet, svd,
-                                  triangular_solve)
+from ._ops.indexing import select
+from ._ops.index_put import index_put, index_put_
+from ._ops.along_dim import index_add, index_copy, index_fill, index_select
+from ._ops.gather_scatter import gather, scatter, scatter_add, scatter_reduce, take_along_dim
+from ._ops.masked import masked_fill, masked_scatter, masked_select
+from ._ops.take_put import put, take
+from ._ops.searching import argwhere, bucketize, nonzero, searchsorted
+from ._ops.linalg import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, ger, inner, kron, matmul, matrix_exp, mm,
+                          mv, outer, tensordot, vdot)
+from ._ops.contractions import chain_matmul, einsum
+from ._ops.geometry import cdist, cross
+from ._ops.triangular import triangular_solve
+from ._ops.factorizations import lu, lu_solve_legacy as lu_solve, lu_unpack, qr, svd
+from ._ops.solvers import cholesky, cholesky_inverse, cholesky_solve, det, inverse, logdet, pinverse, slogdet
+from ._ops.matrix_functions import matrix_power
 from ._ops.activations import (celu, celu_, hardshrink, log_softmax, prelu, relu_, rrelu, rrelu_, selu, selu_,
                                softmax, threshold, threshold_)
 from ._ops.layers import (alpha_dropout, alpha_dropout_, bilinear, dropout, dropout_, embedding, embedding_renorm_,

@@ -16,7 +16,7 @@ version counter; if the op's node saved it, its values are copied first, so the
 rewrite in step 2 cannot change what backward sees. If the node saved its output
 (``exp_``), that output now is ``self``: the node checks ``self``'s version from then on.
 
-``x[i] = v`` is an in-place write too: see ``indexing.setitem``.
+``x[i] = v`` is an in-place write too: see ``index_put.setitem``.
 """
 import math
 
@@ -227,7 +227,7 @@ def _embed_batch(op, args, batched, params, dtype):
     """``embed_view`` of a batch: the view steps run on the base's flat positions give
     where the region lies; each sample's values are scattered there in its own row. None
     (the loop) for steps that change the dtype (``view(dtype)``), which positions can't."""
-    from .indexing import scatter  # noqa: PLC0415  (indexing builds on this module)
+    from .gather_scatter import scatter  # noqa: PLC0415  (gather_scatter builds on this module)
     (steps, shape), g = params, args[0]
     size, sample = g._data.shape[0], g._data.shape[1:]
     positions = _region(np.arange(math.prod(shape)).reshape(shape), steps)
@@ -254,7 +254,7 @@ COPY_SLICES = defop("copy_slices", None, node="torch::autograd::CopySlices",
 # --- x[index] = value ------------------------------------------------------------------
 
 def setitem(self, index, value):
-    """``self[index] = value``: PyTorch's indexing rules live with ``x[index]`` in
-    ``indexing`` (imported here, at the call: that module builds on this one)."""
-    from .indexing import setitem as write_indexed  # noqa: PLC0415
+    """``self[index] = value``: written by ``index_put.setitem``, which reads the index as
+    ``x[index]`` does (imported here, at the call: that module builds on this one)."""
+    from .index_put import setitem as write_indexed  # noqa: PLC0415
     write_indexed(self, index, value)

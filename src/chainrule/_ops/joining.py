@@ -24,7 +24,8 @@ from .. import _dtype
 from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD
 from ..autograd.grad_mode import STATE
-from .indexing import gather, select
+from .gather_scatter import gather
+from .indexing import select
 from . import registry
 from .batching import aligned, any_batched, dim_params, has_values, indexed, pad, per_sample
 from .reductions import on_batch

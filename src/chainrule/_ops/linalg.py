@@ -1,5 +1,5 @@
-"""Matrix products, norms and matrix functions: dot ... matmul, bmm, einsum, the fused
-``add*`` products, cross, cdist, vector norms and ``matrix_exp``.
+"""Matrix products, vector norms and the matrix exponential: dot ... matmul, bmm, the
+fused ``add*`` products, ``vector_norm`` and ``matrix_exp``.
 
 Rules use the conjugate transpose (``mH``) so that complex inputs follow PyTorch's
 conjugate Wirtinger convention. Batch broadcasting needs no code of its own: the engine
@@ -10,18 +10,19 @@ Several PyTorch functions are compositions whose last op names the output's node
 they are written here the same way, so ``grad_fn`` shows what PyTorch shows.
 
 The small helpers below (``mH``, ``diagonal``, ``diag_embed``, ``tril``...) are the
-building blocks of the gradient rules here and in ``decompositions``: they are chainrule
-ops, so the rules can be differentiated again.
+building blocks of the gradient rules here, in ``contractions``, ``geometry`` and the
+decomposition modules (``solvers``, ``factorizations``...): they are chainrule ops, so the
+rules can be differentiated again.
 """
 import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
-from .elementwise import _conj, where
+from .elementwise import _conj
 from ..autograd.grad_mode import STATE
 from .methods import inplace_method
 from .batching import aligned, dim_params, leading, pad
-from .registry import apply, binary, broadcast_error, defop, unary
+from .registry import apply, binary, defop, unary
 from . import reductions as _reductions
 from .shape import unsafe_view, wrap_dim
 
@@ -366,260 +367,6 @@ def kron(input, other):
     return unsafe_view(a * b, [x * y for x, y in zip(sa, sb)])
 
 
-# --- einsum --------------------------------------------------------------------------------
-# One np.einsum per op, on one or two operands (more are contracted left to right, as
-# PyTorch does). The equation may carry constant NumPy operands: the gradient for an
-# operand is the einsum of the output gradient with the other operands, and where that
-# operand has a label nothing else has (summed away) or has one twice (a diagonal), ones
-# or an identity stand in for it. PyTorch's output node depends on how its einsum ends
-# (a view after contracting, a product when nothing is summed, for one operand a sum or
-# a permute): the same op under those four names.
-
-_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-
-def _parse_equation(equation):
-    """"ij,jk->ik" -> ([["i", "j"], ["j", "k"]], ["i", "k"]) (the ops' equations have no ellipsis)."""
-    lhs, rhs = equation.split("->")
-    return [list(s) for s in lhs.split(",")], list(rhs)
-
-
-def _einsum_forward(*args):
-    *arrays, (equation, constants) = args
-    return np.einsum(equation, *arrays, *constants)
-
-
-def _einsum_tangent(t, k, operands, spec):
-    """The op is linear in each operand: its tangent is the op with operand k replaced."""
-    args = list(operands)
-    args[k] = t
-    return einsum_op(args, spec)
-
-
-def _einsum_grad(g, k, operands, spec):
-    """The gradient for operand k: the output gradient contracted with the other operands
-    (and the spec's constants)."""
-    equation, constants = spec
-    inputs, output = _parse_equation(equation)
-    target, shape = inputs[k], operands[k]._data.shape
-    others = [s for j, s in enumerate(inputs) if j != k]  # the other operands', then the constants' labels
-    tensors = [g] + [t.conj() for j, t in enumerate(operands) if j != k]
-    available = {label for s in [output] + others for label in s}
-    fresh = iter(c for c in _LETTERS if c not in available and c not in target)
-    out, extra_subs, extra = [], [], []
-    for label, size in zip(target, shape):
-        if label in out:  # a repeated label: the gradient lies on the diagonal
-            new = next(fresh)
-            extra_subs.append(label + new)
-            extra.append(np.eye(size, dtype=g._data.dtype))
-            out.append(new)
-            continue
-        if label not in available:  # summed away in the forward: the gradient is constant along it
-            extra_subs.append(label)
-            extra.append(np.ones(size, g._data.dtype))
-        out.append(label)
-    subscripts = ["".join(s) for s in [output] + others] + extra_subs
-    return einsum_op(tensors, (",".join(subscripts) + "->" + "".join(out), tuple(constants) + tuple(extra)))
-
-
-def _einsum_batched(op, args, batched, params, dtype):
-    """A batch of einsums is one einsum: the batch dim gets a label of its own, on the
-    batched operands and in front of the output ("ij,jk->ik" as "Aij,jk->Aik")."""
-    equation, constants = params[0]
-    inputs, output = _parse_equation(equation)
-    label = next(c for c in _LETTERS if c not in equation)
-    flags = list(batched) + [False] * len(constants)  # the constants are never batched
-    lhs = ",".join(label * b + "".join(s) for s, b in zip(inputs, flags))
-    return apply(op, args, ((lhs + "->" + label + "".join(output), constants),), dtype)
-
-
-def _einsum_rules(node, n):
-    def operands_and_spec(rest):
-        return rest[:-1], rest[-1]
-    return dict(node=node, batch=_einsum_batched, save=lambda ans, *args: args,
-                vjp=tuple((lambda g, *rest, k=k: _einsum_grad(g, k, *operands_and_spec(rest)))
-                          for k in range(n)),
-                jvp=tuple((lambda t, *rest, k=k: _einsum_tangent(t, k, *operands_and_spec(rest)))
-                          for k in range(n)))
-
-
-EINSUM_ONE_SUM = defop("einsum_one_sum", _einsum_forward, **_einsum_rules("SumBackward1", 1))
-EINSUM_ONE_PERMUTE = defop("einsum_one_permute", _einsum_forward, **_einsum_rules("PermuteBackward0", 1))
-EINSUM_TWO_VIEW = defop("einsum_two_view", _einsum_forward, **_einsum_rules("ViewBackward0", 2))
-EINSUM_TWO_MUL = defop("einsum_two_mul", _einsum_forward, **_einsum_rules("MulBackward0", 2))
-
-
-def einsum_op(operands, spec, contracts=True):
-    """np.einsum(*spec) of one or two tensors, named as PyTorch's einsum would end:
-    ``contracts``: some label (or the ellipsis) is summed away."""
-    if len(operands) == 1:
-        op = EINSUM_ONE_SUM if contracts else EINSUM_ONE_PERMUTE
-    else:
-        op = EINSUM_TWO_VIEW if contracts else EINSUM_TWO_MUL
-    return apply(op, tuple(operands), (spec,))
-
-
-def _einsum_error(message):
-    return RuntimeError("einsum(): " + message)
-
-
-def _sublist_equation(args):
-    """einsum(op0, [0, 1], op1, [1, 2], [0, 2]) as "ab,bc->ac" and the operands."""
-    output = args[-1] if len(args) % 2 else None
-    args = args[:-1] if len(args) % 2 else args
-    operands, subs = list(args[0::2]), list(args[1::2])
-
-    def letters(sub):  # PyTorch's order: 0-25 are A-Z, 26-51 a-z
-        return "".join("..." if s is Ellipsis else _LETTERS[s] for s in sub)
-    equation = ",".join(letters(s) for s in subs)
-    if output is not None:
-        equation += "->" + letters(output)
-    return equation, operands
-
-
-def _einsum_labels(lhs, operands):
-    """Each operand's labels ("..." one token), with PyTorch's errors."""
-    inputs, i = [[]], 0
-    while i < len(lhs):
-        c = lhs[i]
-        if c == ".":
-            if "..." in inputs[-1]:
-                raise _einsum_error(f"found '.' for operand {len(inputs) - 1} for which an ellipsis was already found")
-            if lhs[i:i + 3] != "...":
-                raise _einsum_error(f"found '.' for operand {len(inputs) - 1} that is not part of any ellipsis")
-            inputs[-1].append("...")
-            i += 2
-        elif c == ",":
-            if len(inputs) == len(operands):
-                raise _einsum_error("fewer operands were provided than specified in the equation")
-            inputs.append([])
-        elif c in _LETTERS:
-            inputs[-1].append(c)
-        elif c != " ":
-            raise _einsum_error(f"invalid subscript given at index {i} in the equation string, subscripts must be "
-                                "in [a-zA-Z]")
-        i += 1
-    if len(inputs) != len(operands):
-        raise _einsum_error("more operands were provided than specified in the equation")
-    for k, (labels, op) in enumerate(zip(inputs, operands)):
-        n_labels, ndim = len(labels) - labels.count("..."), op._data.ndim
-        if "..." in labels and n_labels > ndim:
-            raise _einsum_error(f"the number of subscripts in the equation ({n_labels}) is more than the number "
-                                f"of dimensions ({ndim}) for operand {k}")
-        if "..." not in labels and n_labels != ndim:
-            raise _einsum_error(f"the number of subscripts in the equation ({n_labels}) does not match the number "
-                                f"of dimensions ({ndim}) for operand {k} and no ellipsis was given")
-    return inputs
-
-
-def _einsum_output(equation, lhs_length, inputs):
-    """The output's labels: as written after "->", else the ellipsis and the labels seen once."""
-    counts = {}
-    for labels in inputs:
-        for label in labels:
-            counts[label] = counts.get(label, 0) + 1
-    if "->" not in equation:
-        return ["..."] * ("..." in counts) + sorted(c for c, n in counts.items() if n == 1 and c != "...")
-    rhs, output, i = equation.split("->", 1)[1], [], 0
-    while i < len(rhs):
-        c = rhs[i]
-        if c == ".":
-            if "..." in output:
-                raise _einsum_error("found '.' for output but an ellipsis (...) was already found")
-            if rhs[i:i + 3] != "...":
-                raise _einsum_error("found '.' for output that is not part of any ellipsis (...)")
-            output.append("...")
-            i += 2
-        elif c in _LETTERS:
-            if c in output:
-                raise _einsum_error(f"output subscript {c} appears more than once in the output")
-            if c not in counts:
-                raise _einsum_error(f"output subscript {c} does not appear in the equation for any input operand")
-            output.append(c)
-        elif c != " ":
-            raise _einsum_error(f"invalid subscript given at index {lhs_length + 2 + i} in the equation string, "
-                                "subscripts must be in [a-zA-Z]")
-        i += 1
-    return [c for c in output if c != "..." or "..." in counts]
-
-
-def _spell_out_ellipsis(inputs, output, operands):
-    """The equation with the ellipsis written as letters of its own (right-aligned, as
-    its dims broadcast): NumPy can then sum it away, and its dims broadcast like labels."""
-    used = {label for labels in inputs + [output] for label in labels}
-    counts = [op._data.ndim - len(labels) + 1 for labels, op in zip(inputs, operands) if "..." in labels]
-    letters = [c for c in _LETTERS if c not in used][:max(counts, default=0)]
-
-    def spell(labels, n):
-        i = labels.index("...") if "..." in labels else None
-        return labels if i is None else labels[:i] + letters[len(letters) - n:] + labels[i + 1:]
-    inputs = [spell(labels, op._data.ndim - len(labels) + 1) for labels, op in zip(inputs, operands)]
-    return inputs, spell(output, len(letters)), set(letters)
-
-
-def _einsum_broadcast(inputs, operands, ellipsis):
-    """Checks the sizes; expands size-1 dims of a label that is longer elsewhere (PyTorch
-    broadcasts them, NumPy doesn't)."""
-    sizes = {}
-    for k, (labels, op) in enumerate(zip(inputs, operands)):
-        shape, first = op._data.shape, {}
-        for dim, label in enumerate(labels):
-            if label in first:
-                if shape[dim] != shape[first[label]]:
-                    raise _einsum_error(f"subscript {label} is repeated for operand {k} but the sizes don't match, "
-                                        f"{shape[dim]} != {shape[first[label]]}")
-                continue
-            first[label] = dim
-            if shape[dim] != 1 and sizes.get(label, 1) not in (1, shape[dim]):
-                if label in ellipsis:
-                    raise _einsum_error(f"dimension {dim} covered by ellipsis in operand {k}has size {shape[dim]} "
-                                        f"which does not broadcast with previously seen ellipsis with size "
-                                        f"{sizes[label]} for the respective dimension")
-                raise _einsum_error(f"subscript {label} has size {shape[dim]} for operand {k} which does not "
-                                    f"broadcast with previously seen size {sizes[label]}")
-            if shape[dim] != 1:
-                sizes[label] = shape[dim]
-    expanded = []
-    for labels, op in zip(inputs, operands):
-        shape = op._data.shape
-        target = [sizes.get(label, 1) if size == 1 and labels.count(label) == 1 else size
-                  for label, size in zip(labels, shape)]
-        expanded.append(op if tuple(target) == shape else op.expand(target))
-    return expanded
-
-
-def einsum(*args):
-    """Sums products of the operands' elements over the labels of an equation:
-    ``einsum("ij,jk->ik", a, b)`` is ``a @ b``. Also ``einsum(eq, [a, b])`` and the
-    sublist form ``einsum(a, [0, 1], b, [1, 2], [0, 2])``."""
-    if len(args) < 2:
-        raise ValueError("einsum(): must specify the equation string and at least one operand, or at least one "
-                         "operand and its subscripts list")
-    if isinstance(args[0], str):
-        equation, operands = args[0], list(args[1:])
-        if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
-            operands = list(operands[0])
-    else:
-        equation, operands = _sublist_equation(args)
-    lhs = equation.split("->")[0]
-    inputs = _einsum_labels(lhs, operands)
-    output = _einsum_output(equation, len(lhs), inputs)
-    for op in operands[1:]:
-        _scalar_type_check(operands[0], op)
-    inputs, output, ellipsis = _spell_out_ellipsis(inputs, output, operands)
-    operands = _einsum_broadcast(inputs, operands, ellipsis)
-    contracts = bool({label for labels in inputs for label in labels} - set(output))
-    if len(operands) == 1:
-        return einsum_op(operands, ("".join(inputs[0]) + "->" + "".join(output), ()), contracts)
-    result, labels = operands[0], inputs[0]
-    for k in range(1, len(operands)):  # left to right, as PyTorch without a path
-        later = set(output).union(*inputs[k + 1:])
-        kept = output if k == len(operands) - 1 else list(dict.fromkeys(c for c in labels + inputs[k] if c in later))
-        equation_k = "".join(labels) + "," + "".join(inputs[k]) + "->" + "".join(kept)
-        result, labels = einsum_op([result, operands[k]], (equation_k, ()), contracts), kept
-    return result
-
-
 def vecdot(x, y, *, dim=-1, out=None):
     """``sum(conj(x) * y)`` over ``dim``; the other dims broadcast."""
     if x._data.dtype != y._data.dtype:
@@ -772,131 +519,7 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     return _fused(ADDBMM, input, batch1, batch2, beta, alpha, (n, m))
 
 
-# --- chains of products ----------------------------------------------------------------------
-
-
-def _chain_order(shapes):
-    """PyTorch's matrix-chain order: split[i][j] is where to split the product of i..j."""
-    n = len(shapes)
-    p = [s[0] for s in shapes] + [shapes[-1][1]]
-    cost = [[0] * n for _ in range(n)]
-    split = [[0] * n for _ in range(n)]
-    for length in range(1, n):
-        for i in range(n - length):
-            j = i + length
-            cost[i][j] = None
-            for k in range(i, j):
-                q = cost[i][k] + cost[k + 1][j] + p[i] * p[k + 1] * p[j + 1]
-                if cost[i][j] is None or q < cost[i][j]:
-                    cost[i][j], split[i][j] = q, k
-    return split
-
-
-def _chain_product(mats):
-    n = len(mats)
-    if n == 2:
-        return mm(mats[0], mats[1])
-    if n == 3:
-        a, b, c, d = mats[0]._data.shape[0], mats[1]._data.shape[0], mats[2]._data.shape[0], mats[2]._data.shape[1]
-        if a * c * (b + d) > b * d * (a + c):
-            return mm(mats[0], mm(mats[1], mats[2]))
-        return mm(mm(mats[0], mats[1]), mats[2])
-    split = _chain_order([m._data.shape for m in mats])
-    pending = [(0, n - 1, None)]  # iterative post-order over the split tree
-    done = {}
-    while pending:
-        i, j, _ = pending.pop()
-        if i == j:
-            done[i, j] = mats[i]
-            continue
-        k = split[i][j]
-        if (i, k) in done and (k + 1, j) in done:
-            done[i, j] = mm(done[i, k], done[k + 1, j])
-        else:
-            pending += [(i, j, None), (i, k, None), (k + 1, j, None)]
-    return done[0, n - 1]
-
-
-def multi_dot(tensors, *, out=None):
-    """The product of a list of matrices in the cheapest order; the first and last may be vectors."""
-    n = len(tensors)
-    if n < 2:
-        raise RuntimeError(f"multi_dot(): expected at least 2 tensors but got {n}")
-    first, last = tensors[0], tensors[-1]
-    mats = list(tensors)
-    for t, which, pos in ((first, "first", 0), (last, "last", -1)):
-        if t._data.ndim not in (1, 2):
-            raise RuntimeError(f"multi_dot(): the {which} tensor must be 1D or 2D but got {t._data.ndim}D")
-    mats[0] = first.unsqueeze(0) if first._data.ndim == 1 else first
-    mats[-1] = last.unsqueeze(-1) if last._data.ndim == 1 else last
-    shape = first._data.shape[:-1] + last._data.shape[1:]  # the vectors' dims are dropped
-    for i in range(1, n - 1):
-        if tensors[i]._data.ndim != 2:
-            raise RuntimeError(f"multi_dot(): tensor {i} must be 2D but got {tensors[i]._data.ndim}D")
-    for i in range(1, n):
-        if mats[i]._data.dtype != mats[0]._data.dtype:
-            raise RuntimeError(f"multi_dot(): all tensors must have be the same dtype but tensor 0 is "
-                               f"{_C_NAMES.get(mats[0]._data.dtype.name)} and tensor {i} "
-                               f"{_C_NAMES.get(mats[i]._data.dtype.name)}")
-        if mats[i - 1]._data.shape[-1] != mats[i]._data.shape[0]:
-            raise RuntimeError(f"multi_dot(): tensors {i - 1} and {i} with shapes {list(tensors[i - 1]._data.shape)}"
-                               f" and {list(tensors[i]._data.shape)} cannot be multiplied")
-    return _chain_product(mats).view(shape)
-
-
-def chain_matmul(*matrices, out=None):
-    """Deprecated form of ``linalg.multi_dot`` for matrices given as arguments."""
-    import warnings  # noqa: PLC0415  (only this deprecated function warns)
-    warnings.warn("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
-                  "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than "
-                  "multiple parameters.", UserWarning, stacklevel=2)
-    if not matrices:
-        raise RuntimeError("chain_matmul(): Expected one or more matrices")
-    for t in matrices:
-        if t._data.ndim != 2:
-            raise RuntimeError(f"Tensor dimension is {t._data.ndim}, expected 2 instead.")
-    return matrices[0].clone() if len(matrices) == 1 else multi_dot(list(matrices))
-
-
-# --- cross products and distances ------------------------------------------------------------
-
-CROSS = defop("cross", lambda a, b, dim: np.cross(a, b, axisa=dim, axisb=dim, axisc=dim),
-              batch=dim_params(0), node="LinalgCrossBackward0", save=lambda ans, a, b, dim: (a, b, dim),
-              vjp=(lambda g, a, b, dim: _cross(b.conj(), g, dim), lambda g, a, b, dim: _cross(g, a.conj(), dim)),
-              jvp=(lambda t, a, b, dim: _cross(t, b, dim), lambda t, a, b, dim: _cross(a, t, dim)))
-
-
-def _cross(a, b, dim):
-    return apply(CROSS, (a, b), (dim,))
-
-
-def linalg_cross(input, other, *, dim=-1):
-    """The cross product of 3-vectors along ``dim``; the other dims broadcast."""
-    if input._data.ndim != other._data.ndim:
-        raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
-    d = wrap_dim(dim, input._data.ndim)
-    if input._data.shape[d] != 3 or other._data.shape[d] != 3:
-        raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got {input._data.shape[d]} "
-                           f"and {other._data.shape[d]}")
-    _scalar_type_check(input, other)
-    mismatch = broadcast_error(None, input._data.shape, other._data.shape)
-    if mismatch is not None:
-        raise mismatch
-    return _cross(input, other, d - input._data.ndim)
-
-
-def cross(input, other, dim=None):
-    """``linalg.cross``, with the legacy default: the first dim of size 3."""
-    if dim is None:
-        import warnings  # noqa: PLC0415
-        warnings.warn("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the "
-                      "dim explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to "
-                      "agree with that of linalg.cross in a future release.", UserWarning, stacklevel=2)
-        sizes = input._data.shape
-        if 3 not in sizes:
-            raise RuntimeError("no dimension of size 3 in input")
-        dim = sizes.index(3)
-    return linalg_cross(input, other, dim=dim)
+# --- vector norms ----------------------------------------------------------------------------
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
@@ -913,74 +536,6 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
                                f"{_dtype._LEGACY_NAMES[dtype.name]}")
         x = x.to(dtype)
     return _reductions._vector_norm_checked(x, float(ord), dim, keepdim)
-
-
-# cdist(x1, x2)_ij = |x1_i - x2_j|_p: the rules work on the differences d (..., r1, r2, m)
-def _differences(x1, x2):
-    return x1.unsqueeze(-2) - x2.unsqueeze(-3)
-
-
-def _cdist_grad(g, x1, x2, dist, p):
-    """PyTorch's _cdist_backward, for the differences: the p-norm's gradient (0 where the
-    distance is 0), except that every tie of the inf-norm gets the whole gradient."""
-    d = _differences(x1, x2)
-    g, dist = g.unsqueeze(-1), dist.unsqueeze(-1)
-    magnitude = d.abs()
-    if p == 0:
-        return d * 0
-    if p == 1:
-        return d.sign() * g
-    if p == np.inf:
-        return d.sign() * g * (magnitude == dist)
-    if p < 1:  # the elements with d = 0 have no slope
-        return d.sign() * where(d == 0, 0.0, magnitude ** (p - 1)) * where(dist == 0, 0.0, g / dist ** (p - 1))
-    if p < 2:
-        return d.sign() * magnitude ** (p - 1) * where(dist == 0, 0.0, g / dist ** (p - 1))
-    return d * magnitude ** (p - 2) * where(dist == 0, 0.0, g / dist ** (p - 1))
-
-
-def _cdist_tangent(td, x1, x2, dist, p):
-    """The tangent of the distances for a tangent ``td`` of the differences."""
-    d = _differences(x1, x2)
-    td = td.expand(d.shape)
-    magnitude = d.abs()
-    along = d.sign() * td
-    if p == 0:
-        return (along * 0).sum(-1)
-    if p == 1:
-        return along.sum(-1)
-    if p == np.inf:
-        winners = magnitude == dist.unsqueeze(-1)
-        return (along * winners).sum(-1) / winners.sum(-1)
-    slope = where(d == 0, 0.0, magnitude ** (p - 1)) if p < 1 else magnitude ** (p - 1)
-    return where(dist == 0, 0.0, (slope * along).sum(-1) / dist ** (p - 1))
-
-
-CDIST = defop(
-    "cdist", lambda x1, x2, p: _reductions._vector_norm(x1[..., :, None, :] - x2[..., None, :, :], p, -1, False),
-    batch=leading, node="CdistBackward0", save=lambda ans, x1, x2, p: (x1, x2, ans, p),
-    vjp=(lambda g, x1, x2, dist, p: _cdist_grad(g, x1, x2, dist, p).sum(-2),
-         lambda g, x1, x2, dist, p: -_cdist_grad(g, x1, x2, dist, p).sum(-3)),
-    jvp=(lambda t, x1, x2, dist, p: _cdist_tangent(t.unsqueeze(-2), x1, x2, dist, p),
-         lambda t, x1, x2, dist, p: _cdist_tangent(-t.unsqueeze(-3), x1, x2, dist, p)))
-
-
-def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
-    """The p-norm distances between the rows of x1 and of x2 (batch dims broadcast)."""
-    for t, name in ((x1, "X1"), (x2, "X2")):
-        if t._data.ndim < 2:
-            raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {t._data.ndim}D")
-    if x1._data.shape[-1] != x2._data.shape[-1]:
-        raise RuntimeError(f"X1 and X2 must have the same number of columns. X1: {x1._data.shape[-1]} "
-                           f"X2: {x2._data.shape[-1]}")
-    for t, name in ((x1, "X1"), (x2, "X2")):
-        if t._data.dtype.kind != "f":
-            raise RuntimeError(f"cdist only supports floating-point dtypes, {name} got: "
-                               f"{type_name(t)}")
-    if p < 0:
-        raise RuntimeError("cdist only supports non-negative p values")
-    _scalar_type_check(x1, x2)
-    return apply(CDIST, (x1, x2), (float(p),))
 
 
 # --- the matrix exponential ------------------------------------------------------------------
@@ -1056,5 +611,5 @@ Tensor.addbmm = addbmm
 Tensor.addbmm_ = inplace_method(addbmm, "addbmm_")
 Tensor.baddbmm = baddbmm
 Tensor.baddbmm_ = inplace_method(baddbmm, "baddbmm_")
-Tensor.cross = cross
 Tensor.matrix_exp = matrix_exp
+

@@ -20,7 +20,7 @@ from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents
 from ..autograd.grad_mode import STATE
 from .elementwise import where
-from .indexing import _unequal_samples
+from .searching import _unequal_samples
 from .methods import inplace_method
 from .reductions import (PICK_RULES, TAKE_ALONG, TIE_SHARING_RULES, _check_autograd_dtype, _check_nonempty,
                          _reduce_args, _result_dtype, _sum_over, _type_name, _unreduce, on_batch, past_batch, pick,

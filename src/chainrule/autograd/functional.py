@@ -20,6 +20,7 @@ Inputs and outputs keep their form: a tensor gives a tensor, a tuple gives a tup
 import numpy as np
 
 from .. import _tensor
+from .forward_ad import FORWARD
 from .functions import grad as _autograd_grad
 from .grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 
@@ -237,8 +238,18 @@ def vhp(func, inputs, v=None, create_graph=False, strict=False):
 
 
 def hvp(func, inputs, v=None, create_graph=False, strict=False):
-    """``(func(inputs), H·v)`` for a scalar ``func``: the double backward trick on its gradient.
-    (H is symmetric for smooth functions, so this equals ``vhp``; PyTorch computes it this way.)"""
+    """``(func(inputs), H·v)`` for a scalar ``func``: the derivative of its gradient along v.
+
+    Computed forward over reverse (one forward pass with dual inputs, one backward pass
+    that carries their tangents) when every op involved has forward AD; otherwise, and for
+    ``strict`` and ``create_graph``, by PyTorch's double backward trick. Both give exactly
+    the Jacobian of the gradient times v; neither assumes H symmetric (``vhp`` would).
+    """
+    if not (strict or create_graph) and FORWARD.level < 0:
+        try:
+            return _hvp_forward_over_reverse(func, inputs, v)
+        except NotImplementedError:  # an op without forward AD: the trick needs only backward
+            pass
     with enable_grad():
         inputs_were_tuple, inputs, v, outputs, jac = _gradient_of_scalar(func, inputs, v, create_graph, strict, "hvp")
         u = tuple(_creation.zeros_like(x, requires_grad=True) for x in inputs)
@@ -248,6 +259,24 @@ def hvp(func, inputs, v=None, create_graph=False, strict=False):
         grads = _grads(double_back, u, v, create_graph=create_graph)
         grads = _zeros_where_missing(grads, inputs, strict, create_graph, "double_back_trick")
     return _finish(outputs, create_graph)[0], _restore(_finish(grads, create_graph), inputs_were_tuple)
+
+
+def _hvp_forward_over_reverse(func, inputs, v):
+    from . import forward_ad  # noqa: PLC0415  (forward mode loads on first use)
+    with enable_grad():
+        inputs_were_tuple, inputs = _tensors(inputs, "inputs", "hvp")
+        inputs = _fresh(inputs, False)
+        v = _v_or_error(v, inputs, inputs_were_tuple, "hvp", False, "the input to the user-provided function is")
+        if v is None:
+            v = tuple(_creation.ones_like(x) for x in inputs)
+        with forward_ad.dual_level():
+            duals = tuple(forward_ad.make_dual(x, vi) for x, vi in zip(inputs, v))
+            outputs = _scalar_output(func, duals, "hvp", False)
+            gradient = _grads(outputs, duals)  # no create_graph: the tangents ride along regardless
+            hv = tuple(None if g is None else forward_ad.unpack_dual(g).tangent for g in gradient)
+            value = forward_ad.unpack_dual(outputs[0]).primal
+    grads = _zeros_where_missing(hv, inputs, False, False, "double_back_trick")
+    return _finish((value,), False)[0], _restore(_finish(grads, False), inputs_were_tuple)
 
 
 # --- whole Jacobians and Hessians ------------------------------------------------------------

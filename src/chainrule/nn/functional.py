@@ -20,11 +20,11 @@ from .._ops.layers import (bilinear, embedding_renorm_ as _embedding_renorm_, li
 from .._ops import layers as _layers
 from .._ops.normalization import cosine_similarity, pairwise_distance
 from .._ops import normalization as _norm
-from .._ops.losses import (binary_cross_entropy, binary_cross_entropy_with_logits, cosine_embedding_loss,
-                           cross_entropy, gaussian_nll_loss, hinge_embedding_loss, huber_loss, kl_div,
-                           l1_loss, margin_ranking_loss, mse_loss, multi_margin_loss,
-                           multilabel_soft_margin_loss, nll_loss, poisson_nll_loss, smooth_l1_loss,
-                           soft_margin_loss, triplet_margin_loss)
+from .._ops.losses import (cosine_embedding_loss, gaussian_nll_loss, hinge_embedding_loss, huber_loss, kl_div,
+                           l1_loss, margin_ranking_loss, mse_loss, multi_margin_loss, multilabel_soft_margin_loss,
+                           poisson_nll_loss, smooth_l1_loss, soft_margin_loss, triplet_margin_loss)
+from .._ops.classification_losses import (binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy,
+                                          nll_loss)
 from .._ops.sequence_losses import ctc_loss
 from .._ops.conv import conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d, fold, unfold
 from .._ops.pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_max_pool1d,

@@ -1,0 +1,130 @@
+"""Vector geometry: the cross product of 3-vectors and pairwise p-norm distances (``cdist``).
+
+Both work along one dim of broadcast operands; ``cdist``'s rules work on the
+differences ``x1_i - x2_j``, as PyTorch's ``_cdist_backward`` does.
+
+>>> cross(chainrule.tensor([1.0, 0.0, 0.0]), chainrule.tensor([0.0, 1.0, 0.0]), dim=0)
+tensor([0., 0., 1.])
+"""
+import numpy as np
+
+from .._tensor import Tensor
+from .elementwise import where
+from .batching import dim_params, leading
+from .registry import apply, broadcast_error, defop
+from . import reductions as _reductions
+from .shape import wrap_dim
+from .linalg import _scalar_type_check, type_name
+
+# --- cross products and distances ------------------------------------------------------------
+
+CROSS = defop("cross", lambda a, b, dim: np.cross(a, b, axisa=dim, axisb=dim, axisc=dim),
+              batch=dim_params(0), node="LinalgCrossBackward0", save=lambda ans, a, b, dim: (a, b, dim),
+              vjp=(lambda g, a, b, dim: _cross(b.conj(), g, dim), lambda g, a, b, dim: _cross(g, a.conj(), dim)),
+              jvp=(lambda t, a, b, dim: _cross(t, b, dim), lambda t, a, b, dim: _cross(a, t, dim)))
+
+
+def _cross(a, b, dim):
+    return apply(CROSS, (a, b), (dim,))
+
+
+def linalg_cross(input, other, *, dim=-1):
+    """The cross product of 3-vectors along ``dim``; the other dims broadcast."""
+    if input._data.ndim != other._data.ndim:
+        raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
+    d = wrap_dim(dim, input._data.ndim)
+    if input._data.shape[d] != 3 or other._data.shape[d] != 3:
+        raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got {input._data.shape[d]} "
+                           f"and {other._data.shape[d]}")
+    _scalar_type_check(input, other)
+    mismatch = broadcast_error(None, input._data.shape, other._data.shape)
+    if mismatch is not None:
+        raise mismatch
+    return _cross(input, other, d - input._data.ndim)
+
+
+def cross(input, other, dim=None):
+    """``linalg.cross``, with the legacy default: the first dim of size 3."""
+    if dim is None:
+        import warnings  # noqa: PLC0415
+        warnings.warn("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the "
+                      "dim explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to "
+                      "agree with that of linalg.cross in a future release.", UserWarning, stacklevel=2)
+        sizes = input._data.shape
+        if 3 not in sizes:
+            raise RuntimeError("no dimension of size 3 in input")
+        dim = sizes.index(3)
+    return linalg_cross(input, other, dim=dim)
+
+
+# cdist(x1, x2)_ij = |x1_i - x2_j|_p: the rules work on the differences d (..., r1, r2, m)
+def _differences(x1, x2):
+    return x1.unsqueeze(-2) - x2.unsqueeze(-3)
+
+
+def _cdist_grad(g, x1, x2, dist, p):
+    """PyTorch's _cdist_backward, for the differences: the p-norm's gradient (0 where the
+    distance is 0), except that every tie of the inf-norm gets the whole gradient."""
+    d = _differences(x1, x2)
+    g, dist = g.unsqueeze(-1), dist.unsqueeze(-1)
+    magnitude = d.abs()
+    if p == 0:
+        return d * 0
+    if p == 1:
+        return d.sign() * g
+    if p == np.inf:
+        return d.sign() * g * (magnitude == dist)
+    if p < 1:  # the elements with d = 0 have no slope
+        return d.sign() * where(d == 0, 0.0, magnitude ** (p - 1)) * where(dist == 0, 0.0, g / dist ** (p - 1))
+    if p < 2:
+        return d.sign() * magnitude ** (p - 1) * where(dist == 0, 0.0, g / dist ** (p - 1))
+    return d * magnitude ** (p - 2) * where(dist == 0, 0.0, g / dist ** (p - 1))
+
+
+def _cdist_tangent(td, x1, x2, dist, p):
+    """The tangent of the distances for a tangent ``td`` of the differences."""
+    d = _differences(x1, x2)
+    td = td.expand(d.shape)
+    magnitude = d.abs()
+    along = d.sign() * td
+    if p == 0:
+        return (along * 0).sum(-1)
+    if p == 1:
+        return along.sum(-1)
+    if p == np.inf:
+        winners = magnitude == dist.unsqueeze(-1)
+        return (along * winners).sum(-1) / winners.sum(-1)
+    slope = where(d == 0, 0.0, magnitude ** (p - 1)) if p < 1 else magnitude ** (p - 1)
+    return where(dist == 0, 0.0, (slope * along).sum(-1) / dist ** (p - 1))
+
+
+CDIST = defop(
+    "cdist", lambda x1, x2, p: _reductions._vector_norm(x1[..., :, None, :] - x2[..., None, :, :], p, -1, False),
+    batch=leading, node="CdistBackward0", save=lambda ans, x1, x2, p: (x1, x2, ans, p),
+    vjp=(lambda g, x1, x2, dist, p: _cdist_grad(g, x1, x2, dist, p).sum(-2),
+         lambda g, x1, x2, dist, p: -_cdist_grad(g, x1, x2, dist, p).sum(-3)),
+    jvp=(lambda t, x1, x2, dist, p: _cdist_tangent(t.unsqueeze(-2), x1, x2, dist, p),
+         lambda t, x1, x2, dist, p: _cdist_tangent(-t.unsqueeze(-3), x1, x2, dist, p)))
+
+
+def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    """The p-norm distances between the rows of x1 and of x2 (batch dims broadcast)."""
+    for t, name in ((x1, "X1"), (x2, "X2")):
+        if t._data.ndim < 2:
+            raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {t._data.ndim}D")
+    if x1._data.shape[-1] != x2._data.shape[-1]:
+        raise RuntimeError(f"X1 and X2 must have the same number of columns. X1: {x1._data.shape[-1]} "
+                           f"X2: {x2._data.shape[-1]}")
+    for t, name in ((x1, "X1"), (x2, "X2")):
+        if t._data.dtype.kind != "f":
+            raise RuntimeError(f"cdist only supports floating-point dtypes, {name} got: "
+                               f"{type_name(t)}")
+    if p < 0:
+        raise RuntimeError("cdist only supports non-negative p values")
+    _scalar_type_check(x1, x2)
+    return apply(CDIST, (x1, x2), (float(p),))
+
+
+# --- Tensor methods --------------------------------------------------------------------------
+
+Tensor.cross = cross

@@ -1,0 +1,153 @@
+"""Triangular solves: ``linalg.solve_triangular`` and the legacy ``triangular_solve``.
+
+Their own module because the factorizations' gradients (Cholesky, QR, LU) are triangular
+solves: those modules import ``solve_triangular`` from here.
+
+>>> solve_triangular(torch.tensor([[2.0, 0.0], [1.0, 1.0]]), torch.ones(2, 1), upper=False)
+tensor([[0.5000],
+        [0.5000]])
+"""
+import warnings
+
+import numpy as np
+
+from .._tensor import Tensor
+from .linalg import check_matrix, mH, matmul, tril, triu, type_name
+from .batching import leading
+from .registry import apply, defop
+from .decomposition_base import (_layout, _np_pack, _np_part, _np_substitute, _outputs, _packed, _part_rules,
+                                 _parts, _solve, named)
+
+
+# --- triangular and Cholesky solves ------------------------------------------------------------
+
+
+def _np_triangular(a, upper, unitriangular):
+    """The triangle that a triangular solver reads (with ones on the diagonal if unit)."""
+    t = np.triu(a) if upper else np.tril(a)
+    if unitriangular:
+        t = np.where(np.eye(a.shape[-1], dtype=bool), np.ones((), a.dtype), t)
+    return t
+
+
+def _np_solve_triangular(a, b, upper, left, unitriangular):
+    t = _np_triangular(a, upper, unitriangular)
+    if not left:  # X T = B is T^T X^T = B^T
+        return np.swapaxes(_np_solve_triangular(np.swapaxes(t, -1, -2), np.swapaxes(b, -1, -2), not upper, True,
+                                                False), -1, -2)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        diag = np.diagonal(t, axis1=-2, axis2=-1)
+        if np.all(diag != 0):
+            return _solve(t, b)
+        return _np_substitute(t, b, upper)
+
+
+def _triangle(a, upper, unitriangular):
+    """The gradient's projection: what the solver reads (strictly, if unit)."""
+    return triu(a, int(unitriangular)) if upper else tril(a, -int(unitriangular))
+
+
+def _solve_triangular_grad_a(g, a, x, upper, left, unitriangular):
+    gb = solve_triangular(mH(a), g, upper=not upper, left=left, unitriangular=unitriangular)
+    return _triangle(-matmul(gb, mH(x)) if left else -matmul(mH(x), gb), upper, unitriangular)
+
+
+def _solve_triangular_tangent_a(t, a, x, upper, left, unitriangular):
+    da = _triangle(t, upper, unitriangular)
+    return solve_triangular(a, -(matmul(da, x) if left else matmul(x, da)), upper=upper, left=left,
+                            unitriangular=unitriangular)
+
+
+SOLVE_TRIANGULAR = defop(
+    "linalg_solve_triangular", _np_solve_triangular, batch=leading, node="LinalgSolveTriangularBackward0",
+    save=lambda ans, a, b, upper, left, unitriangular: (a, ans, upper, left, unitriangular),
+    vjp=(_solve_triangular_grad_a,
+         lambda g, a, x, upper, left, unit: solve_triangular(mH(a), g, upper=not upper, left=left, unitriangular=unit)),
+    jvp=(_solve_triangular_tangent_a,
+         lambda t, a, x, upper, left, unit: solve_triangular(a, t, upper=upper, left=left, unitriangular=unit)))
+
+
+def solve_triangular(A, B, *, upper=None, left=True, unitriangular=False, out=None):
+    """X with ``A X = B`` (``X A = B`` if not ``left``) for A triangular: only its upper
+    (lower) triangle is read, and not its diagonal if ``unitriangular``."""
+    if upper is None:
+        raise TypeError('linalg_solve_triangular() missing 1 required positional arguments: "upper"')
+    if B._data.ndim < 2:
+        raise RuntimeError("linalg.solve_triangular: The input tensor B must have at least 2 dimensions.")
+    check_matrix(A, "linalg.solve_triangular")
+    if A._data.dtype.kind not in "fc":
+        raise NotImplementedError(f"\"triangular_solve_cpu\" not implemented for '{type_name(A)}'")
+    n, (rows, cols) = A._data.shape[-1], B._data.shape[-2:]
+    if (rows if left else cols) != n:
+        raise RuntimeError(f"linalg.solve_triangular: Incompatible shapes of A and B for the equation "
+                           f"{'AX = B' if left else 'XA = B'} ({n}x{n} and {rows}x{cols})")
+    dtype = np.result_type(A._data.dtype, B._data.dtype)
+    return apply(SOLVE_TRIANGULAR, (A, B), (upper, left, unitriangular), dtype)
+
+
+def _triangular_solve_layout(b_shape, a_shape):
+    return _layout([(b_shape[-2:], False), (a_shape[-2:], False)])
+
+
+def _np_triangular_solve(b, a, upper, transpose, unitriangular):
+    batch = np.broadcast_shapes(b.shape[:-2], a.shape[:-2])
+    a = np.broadcast_to(a, batch + a.shape[-2:])
+    t = np.swapaxes(a, -1, -2) if transpose else a
+    x = _np_solve_triangular(t, b, upper != transpose, True, unitriangular)
+    return _np_pack([x, a], batch, _triangular_solve_layout(b.shape, a.shape))
+
+
+def _triangular_solve_grads(g, b, a, packed, upper, transpose, unitriangular):
+    """PyTorch's triangular_solve_backward: (grad for b, grad for A)."""
+    layout = _triangular_solve_layout(b.shape, a.shape)
+    x, _ = _parts(packed, layout)
+    gx, gm = _parts(g, layout)
+    gb = _triangular_solve_solution(gx, a.conj(), upper, not transpose, unitriangular)
+    ga = -matmul(x.conj(), gb.mT) if transpose else -matmul(gb, mH(x))
+    return gb, _triangle(ga, upper, unitriangular) + gm
+
+
+def _triangular_solve_tangent_b(t, b, a, packed, upper, transpose, unitriangular):
+    dx = _triangular_solve_solution(t, a, upper, transpose, unitriangular)
+    return _packed([dx, None], packed, _triangular_solve_layout(b.shape, a.shape))
+
+
+def _triangular_solve_tangent_a(t, b, a, packed, upper, transpose, unitriangular):
+    layout = _triangular_solve_layout(b.shape, a.shape)
+    x, _ = _parts(packed, layout)
+    da = _triangle(t, upper, unitriangular)
+    dx = _triangular_solve_solution(-matmul(da.mT if transpose else da, x), a, upper, transpose, unitriangular)
+    return _packed([dx, t.expand(packed.shape[:-1] + a.shape[-2:])], packed, layout)
+
+
+def _triangular_solve_solution(b, a, upper, transpose, unitriangular):
+    return solve_triangular(a.mT if transpose else a, b, upper=upper != transpose, unitriangular=unitriangular)
+
+
+TRIANGULAR_SOLVE = defop(
+    "triangular_solve", _np_triangular_solve, batch=leading, node="TriangularSolveBackward0",
+    save=lambda ans, b, a, upper, transpose, unitriangular: (b, a, ans, upper, transpose, unitriangular),
+    vjp=(lambda g, *saved: _triangular_solve_grads(g, *saved)[0],
+         lambda g, *saved: _triangular_solve_grads(g, *saved)[1]),
+    jvp=(_triangular_solve_tangent_b, _triangular_solve_tangent_a))
+TRIANGULAR_SOLVE_OUT = defop("triangular_solve_output", _np_part, **_part_rules("TriangularSolveBackward0"))
+
+
+def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, out=None):
+    """``(X, A)`` with ``op(A) X = b`` for A triangular (op: transpose if ``transpose``)."""
+    warnings.warn("torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be "
+                  "removed in a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed "
+                  "and does not return a copy of one of the inputs.\nX = torch.triangular_solve(B, A).solution\n"
+                  "should be replaced with\nX = torch.linalg.solve_triangular(A, B).", UserWarning, stacklevel=2)
+    if A._data.shape[-1] != b._data.shape[-2] or A._data.shape[-2] != A._data.shape[-1]:
+        raise RuntimeError(f"Incompatible matrix sizes for triangular_solve: each A matrix is "
+                           f"{A._data.shape[-2]} by {A._data.shape[-1]} but each b matrix is {b._data.shape[-2]} by "
+                           f"{b._data.shape[-1]}")
+    packed = apply(TRIANGULAR_SOLVE, (b, A), (upper, transpose, unitriangular))
+    return named.triangular_solve(_outputs(TRIANGULAR_SOLVE_OUT, packed,
+                                           _triangular_solve_layout(b._data.shape, A._data.shape)))
+
+
+# --- Tensor methods --------------------------------------------------------------------------
+
+Tensor.triangular_solve = triangular_solve
