@@ -12,8 +12,7 @@ import numpy as np
 from .._tensor import Tensor, _wrap
 from . import elementwise as ew
 from .methods import inplace_method
-from .batching import any_batched, index_params, per_sample
-from .reductions import on_batch
+from .batching import any_batched, index_params, on_batch, per_sample
 from . import registry
 from .registry import apply, defop, unary
 from .shape import wrap_dim

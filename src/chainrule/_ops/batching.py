@@ -13,6 +13,7 @@ the op once per sample). Most ops take one of the rules below, named in their
 """
 from numpy import broadcast_to, ndarray
 
+from .._tensor import Tensor
 from .registry import apply
 
 
@@ -142,6 +143,34 @@ def indexed(position, shape_at=None):
 
 
 # --- functions that read values outside the registry ----------------------------------------------
+
+def on_batch(fn, *tensors):
+    """``fn`` run ONCE on the batch behind the batched tensors among ``tensors`` (those of
+    the highest vmap level): each tensor as its inner tensor, batch at dim 0 (an unbatched
+    one expanded; a non-tensor passed as is), and the tensors ``fn`` returns wrapped as that
+    level's results. For functions that compute on values in NumPy (``argmax``, ``sort``):
+    ``fn`` calls them again on the plain batch, their dims moved past the batch dim.
+
+    >>> def argmax(x, dim):  # dim >= 0
+    ...     if registry.BATCHING and any_batched(x):
+    ...         return on_batch(lambda b: argmax(b, dim + 1), x)
+    """
+    from .._functorch.batched import BatchedTensor, wrap  # noqa: PLC0415  (vmap builds on the ops)
+    level = max(t._level for t in tensors if t.__class__ is BatchedTensor)
+    size = next(t._inner._data.shape[0] for t in tensors if t.__class__ is BatchedTensor and t._level == level)
+    inner = [t._inner if t.__class__ is BatchedTensor and t._level == level
+             else t.expand((size,) + t._data.shape) if isinstance(t, Tensor) else t for t in tensors]
+    out = fn(*inner)
+    if isinstance(out, tuple):
+        return type(out)(tuple(wrap(o, level) if isinstance(o, Tensor) else o for o in out))
+    return wrap(out, level)
+
+
+def top_level(*tensors):
+    """The innermost vmap level batching one of ``tensors`` (0: none)."""
+    return max(getattr(t, "_level", 0) for t in tensors)
+
+
 
 def any_batched(*values):
     """Whether a tensor among ``values`` (or in a tuple or list there) is batched by vmap."""

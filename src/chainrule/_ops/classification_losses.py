@@ -18,9 +18,8 @@ from .. import _dtype
 from .._tensor import _wrap
 from ..autograd.forward_ad import FORWARD, make_dual, tangent_of
 from .activations import LOG_SOFTMAX, log_sigmoid, log_softmax, softmax, softmax_backward
-from .reductions import on_batch
+from .batching import any_batched, on_batch, per_sample
 from .elementwise import where, zeros_like
-from .batching import any_batched, per_sample
 from . import registry
 from .registry import apply, broadcast_error, defop, unary
 from .shape import broadcast_shapes

@@ -13,12 +13,11 @@ from .._tensor import Tensor, _legacy_type_name, _wrap
 from . import batching
 from . import elementwise as ew
 from .inplace import apply_inplace
-from .batching import any_batched, per_sample
-from .reductions import on_batch
+from .batching import any_batched, on_batch, per_sample
 from . import registry
 from .registry import apply, defop, unary
-from .indexing import (INDEX, _advanced, _batch_entries, _batch_index, _copy, _dims_taken, _for_add_at, _items,
-                       _name, _parse, _picked_ndim, _scalar, _stand_in, _sum_to, _type_name, _view, _zeros)
+from .indexing import (INDEX, _advanced, _batch_entries, _batch_index, _copy, _dims_taken, _for_add_at, _name,
+                       _parse, _picked_ndim, _sample_index, _scalar, _stand_in, _sum_to, _type_name, _view, _zeros)
 
 # --- x[index] = value, index_put ----------------------------------------------------------------
 
@@ -192,20 +191,14 @@ def _setitem_batched(self, index, value):
 
     >>> vmap(lambda x, i: x.__setitem__(i, 0.) or x)(xs, is_)   # xs[b, is_[b]] = 0 for each b
     """
-    by_array, stand_ins, parsed = {}, set(), []
-    for item in _items(index):
-        if not isinstance(item, Tensor) and any_batched(item):
-            raise NotImplementedError("vmap: x[index] = v with a list of batched tensors in the index is not "
-                                      "supported by chainrule yet")
-        if any_batched(item):
-            stand_in = _wrap(_stand_in(item))
-            by_array[id(stand_in._data)] = item
-            stand_ins.add(id(stand_in))
-            item = stand_in
-        parsed.append(item)
+    read = _sample_index(index)
+    if read is None:
+        raise NotImplementedError("vmap: x[index] = v with a list of batched tensors in the index is not "
+                                  "supported by chainrule yet")
+    parsed, by_array, stand_ins = read
     if batching.has_values(self._data):
         raise RuntimeError(_UNBATCHED_SELF)
-    view, node, advanced = _parse(self._data.shape, tuple(parsed), False, arrays=stand_ins)
+    view, node, advanced = _parse(self._data.shape, parsed, False, arrays=stand_ins)
     target, value = _view(self, view, node), _strip_leading_ones(value)
     entries = advanced[0]
     batched = {p: by_array[id(e)] for p, e in enumerate(entries) if id(e) in by_array}

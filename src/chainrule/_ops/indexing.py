@@ -19,8 +19,7 @@ import numpy as np
 from .._dtype import _LEGACY_NAMES
 from .._tensor import Tensor, _wrap
 from . import batching
-from .batching import any_batched, indexed, per_sample
-from .reductions import on_batch
+from .batching import any_batched, indexed, on_batch, per_sample
 from . import registry
 from .registry import apply, defop, unary
 from .shape import wrap_dim
@@ -400,22 +399,33 @@ def _batch_entries(entries, batched, size, picked_ndim):
     return tuple(out)
 
 
-def _getitem_batched(x, index):
-    """``x[index]`` for index tensors batched by vmap, as one index of the batch: the index
-    is read for one sample (the batched tensors as stand-ins), then run on the batch with
-    an arange for its dim, as PyTorch's vmap does (so its bounds errors count that dim too).
-    """
+def _sample_index(index):
+    """One sample's index: its batched tensors replaced by stand-ins of a sample's shape.
+    Returns (items, {id(stand-in array): batched tensor}, {id(stand-in)}), or None when a
+    list in the index holds batched tensors (its values would be read in NumPy)."""
     by_array, stand_ins, parsed = {}, set(), []
     for item in _items(index):
-        if not isinstance(item, Tensor) and any_batched(item):  # a list of batched tensors: values in NumPy
-            return per_sample(getitem, x, index)
         if any_batched(item):
+            if not isinstance(item, Tensor):
+                return None
             stand_in = _wrap(_stand_in(item))
             by_array[id(stand_in._data)] = item
             stand_ins.add(id(stand_in))
             item = stand_in
         parsed.append(item)
-    view, node, advanced = _parse(x._data.shape, tuple(parsed), True, arrays=stand_ins)
+    return tuple(parsed), by_array, stand_ins
+
+
+def _getitem_batched(x, index):
+    """``x[index]`` for index tensors batched by vmap, as one index of the batch: the index
+    is read for one sample (the batched tensors as stand-ins), then run on the batch with
+    an arange for its dim, as PyTorch's vmap does (so its bounds errors count that dim too).
+    """
+    read = _sample_index(index)
+    if read is None:  # a list of batched tensors: values in NumPy
+        return per_sample(getitem, x, index)
+    parsed, by_array, stand_ins = read
+    view, node, advanced = _parse(x._data.shape, parsed, True, arrays=stand_ins)
     entries = advanced[0]
     batched = {p: by_array[id(e)] for p, e in enumerate(entries) if id(e) in by_array}
     if len(batched) != len(by_array):  # a stand-in replaced (a dim of size 0, nothing read)

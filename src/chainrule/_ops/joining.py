@@ -27,8 +27,7 @@ from ..autograd.grad_mode import STATE
 from .gather_scatter import gather
 from .indexing import select
 from . import registry
-from .batching import aligned, any_batched, dim_params, has_values, indexed, pad, per_sample
-from .reductions import on_batch
+from .batching import aligned, any_batched, dim_params, has_values, indexed, on_batch, pad, per_sample
 from .registry import apply, defop, unary
 from .elementwise import clone
 from .shape import (atleast_2d, atleast_3d, expand, flatten, reshape, size_arg, unsqueeze, view, wrap_dim,

@@ -18,8 +18,7 @@ from .._tensor import _wrap
 from .activations import softmax_backward
 from .inplace import _type_word
 from .linalg import addmm, matmul, mm
-from .reductions import on_batch
-from .batching import aligned, any_batched, batch_size, dim_params
+from .batching import aligned, any_batched, batch_size, dim_params, on_batch, top_level
 from . import registry
 from .registry import apply, defop, unary
 from .shape import expand
@@ -257,11 +256,6 @@ def _renorm_tables(weight, indices, max_norm, norm_type):
     data[tuple(w[over] for w in where)] *= (max_norm / (norms[over] + 1e-7))[:, None].astype(data.dtype)
     weight._counter[0] += 1
     return weight
-
-
-def top_level(*tensors):
-    """The innermost vmap level batching one of ``tensors`` (a BatchedTensor's ``_level``)."""
-    return max(getattr(t, "_level", 0) for t in tensors)
 
 
 def one_hot(tensor, num_classes=-1):

@@ -30,10 +30,9 @@ from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE, no_grad
 from . import reductions as _red
 from .activations import log_sigmoid
-from .reductions import on_batch
+from .batching import any_batched, elementwise, has_values, on_batch, pad, per_sample
 from .elementwise import where
 from .normalization import pairwise_distance
-from .batching import any_batched, elementwise, has_values, pad, per_sample
 from . import registry
 from .registry import apply, broadcast_error, defop, unary
 from .unary import abs, clamp_min, exp, log, sigmoid, sign, sqrt

@@ -14,8 +14,7 @@ from .._tensor import Tensor, _wrap
 from . import batching
 from . import elementwise as ew
 from .methods import inplace_method
-from .batching import any_batched, per_sample
-from .reductions import on_batch
+from .batching import any_batched, on_batch, per_sample
 from . import registry
 from .registry import apply, broadcast_error, defop, unary
 from .indexing import _name, _scalar, _sum_to, _tensor_arg, _zeros

@@ -18,9 +18,8 @@ from .._tensor import _wrap
 from ..autograd.grad_mode import no_grad
 from .elementwise import where
 from .inplace import _type_word
-from .layers import top_level
-from .reductions import norm, on_batch, sum as _sum
-from .batching import any_batched, batch_size, dim_params, pad
+from .batching import any_batched, batch_size, dim_params, on_batch, pad, top_level
+from .reductions import norm, sum as _sum
 from . import registry
 from .registry import apply, broadcast_error, defop, unary
 from .shape import wrap_dims

@@ -21,8 +21,8 @@ import numpy as np
 
 from .._tensor import _LEGACY_NAMES, _wrap
 from .conv import _add_windows, _windows
-from .reductions import mean, on_batch
-from .batching import any_batched, leading, shaped
+from .batching import any_batched, leading, on_batch, shaped
+from .reductions import mean
 from . import registry
 from .registry import apply, defop, unary
 from .resampling import _resample_pair, resample

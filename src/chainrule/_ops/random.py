@@ -22,10 +22,9 @@ from .._creation import _finish, _rng, _size
 from .._tensor import Tensor, _wrap
 from .elementwise import zeros_like
 from .inplace import apply_inplace
-from .reductions import on_batch
+from .batching import any_batched, has_values, on_batch, random_per_sample
 from . import registry
 from . import batching
-from .batching import any_batched, has_values, random_per_sample
 from .registry import apply, defop, unary
 
 # --- the ops: the draw replaces the input, with a zero gradient -------------------------------

@@ -22,7 +22,7 @@ from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE
 from .binary import maximum, minimum  # max(x, other) is maximum; chainrule.maximum comes through here
 from .elementwise import where, zeros_like
-from .batching import any_batched, dim_params
+from .batching import any_batched, dim_params, on_batch
 from . import registry
 from .registry import apply, defop, unary
 from .shape import wrap_dim, wrap_dims
@@ -100,28 +100,6 @@ def _check_nonempty(x, name, dims):
 
 
 # --- under vmap: functions that read values run once on the whole batch ------------------------
-
-def on_batch(fn, *tensors):
-    """``fn`` run ONCE on the batch behind the batched tensors among ``tensors`` (those of
-    the highest vmap level): each tensor as its inner tensor, batch at dim 0 (an unbatched
-    one expanded; a non-tensor passed as is), and the tensors ``fn`` returns wrapped as that
-    level's results. For functions that compute on values in NumPy (``argmax``, ``sort``):
-    ``fn`` calls them again on the plain batch, their dims moved past the batch dim.
-
-    >>> def argmax(x, dim):  # dim >= 0
-    ...     if registry.BATCHING and any_batched(x):
-    ...         return on_batch(lambda b: argmax(b, dim + 1), x)
-    """
-    from .._functorch.batched import BatchedTensor, wrap  # noqa: PLC0415  (vmap builds on the ops)
-    level = builtins.max(t._level for t in tensors if t.__class__ is BatchedTensor)
-    size = next(t._inner._data.shape[0] for t in tensors if t.__class__ is BatchedTensor and t._level == level)
-    inner = [t._inner if t.__class__ is BatchedTensor and t._level == level
-             else t.expand((size,) + t._data.shape) if isinstance(t, Tensor) else t for t in tensors]
-    out = fn(*inner)
-    if isinstance(out, tuple):
-        return type(out)(tuple(wrap(o, level) if isinstance(o, Tensor) else o for o in out))
-    return wrap(out, level)
-
 
 def past_batch(x, dim):
     """One sample's ``dim`` of ``x`` (an int, a tuple, or None: every dim) as the batch's

@@ -23,9 +23,9 @@ from .elementwise import where
 from .searching import _unequal_samples
 from .methods import inplace_method
 from .reductions import (PICK_RULES, TAKE_ALONG, TIE_SHARING_RULES, _check_autograd_dtype, _check_nonempty,
-                         _reduce_args, _result_dtype, _sum_over, _type_name, _unreduce, on_batch, past_batch, pick,
+                         _reduce_args, _result_dtype, _sum_over, _type_name, _unreduce, past_batch, pick,
                          sum)
-from .batching import any_batched, dim_params, dynamic_shape, per_sample
+from .batching import any_batched, dim_params, dynamic_shape, on_batch, per_sample
 from . import registry
 from .registry import Op, defop, record, unary
 from .shape import transpose, wrap_dim

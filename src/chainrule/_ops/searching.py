@@ -9,8 +9,7 @@ results in every sample (else PyTorch's stacking error).
 import numpy as np
 
 from .._tensor import Tensor, _wrap
-from .batching import any_batched, dynamic_shape
-from .reductions import on_batch
+from .batching import any_batched, dynamic_shape, on_batch
 from . import registry
 from .indexing import _vector
 

@@ -17,9 +17,8 @@ import numpy as np
 from .._tensor import Tensor, _wrap
 from .elementwise import where
 from .losses import _reduction
-from .batching import any_batched, per_sample
+from .batching import any_batched, on_batch, per_sample
 from . import registry
-from .reductions import on_batch
 from .registry import defop, unary
 
 _NEG_INF = -np.inf

@@ -14,8 +14,7 @@ from .._tensor import Tensor
 from . import batching
 from . import elementwise as ew
 from .methods import inplace_method
-from .batching import any_batched
-from .reductions import on_batch
+from .batching import any_batched, on_batch
 from . import registry
 from .registry import apply, defop, unary
 from .indexing import _first_bad, _name, _tensor_arg, _values, _zeros
