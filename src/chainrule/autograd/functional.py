@@ -20,6 +20,7 @@ Inputs and outputs keep their form: a tensor gives a tensor, a tuple gives a tup
 import numpy as np
 
 from .. import _tensor
+from . import forward_ad
 from .forward_ad import FORWARD
 from .functions import grad as _autograd_grad
 from .grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
@@ -262,7 +263,6 @@ def hvp(func, inputs, v=None, create_graph=False, strict=False):
 
 
 def _hvp_forward_over_reverse(func, inputs, v):
-    from . import forward_ad  # noqa: PLC0415  (forward mode loads on first use)
     with enable_grad():
         inputs_were_tuple, inputs = _tensors(inputs, "inputs", "hvp")
         inputs = _fresh(inputs, False)
@@ -282,18 +282,20 @@ def _hvp_forward_over_reverse(func, inputs, v):
 # --- whole Jacobians and Hessians ------------------------------------------------------------
 
 
-def _basis_rows(tensors):
-    """The identity matrix over all elements of ``tensors``, cut into one block of columns
-    per tensor: row k of the blocks together is the k-th unit vector."""
+def unit_rows(tensors, chunk_size=None):
+    """The identity over all elements of ``tensors``, cut into one block of columns per
+    tensor and into chunks of at most ``chunk_size`` rows: yields, per chunk, a tuple of
+    (rows, numel_i) tensors. Row k of a chunk's blocks together is one unit vector: the
+    batch of cotangents (or tangents) that gives a whole Jacobian in one batched pass.
+    (``func.jacrev`` and ``func.jacfwd`` use it too.)"""
     sizes = [t.numel() for t in tensors]
     total = sum(sizes)
-    blocks, start = [], 0
-    for t, n in zip(tensors, sizes):
-        block = _creation.zeros(total, n, dtype=t.dtype)
-        block._data[start:start + n] = np.eye(n, dtype=block._data.dtype)
-        blocks.append(block)
-        start += n
-    return tuple(blocks), sizes
+    step = max(total if chunk_size is None else chunk_size, 1)
+    starts = np.cumsum([0] + sizes[:-1])
+    for first in range(0, max(total, 1), step):
+        rows = min(step, total - first)
+        yield tuple(_tensor._wrap(np.eye(rows, n, k=first - start, dtype=t._data.dtype))
+                    for t, n, start in zip(tensors, sizes, starts))
 
 
 def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
@@ -355,7 +357,7 @@ def _jacobian_rows(i, out, inputs, create_graph, strict):
 def _jacobian_batched(outputs, inputs, create_graph):
     """All vjps at once: the unit vectors over all output elements are the batch of
     ``grad_outputs`` of a single ``autograd.grad(..., is_grads_batched=True)``."""
-    basis, sizes = _basis_rows(outputs)
+    basis, sizes = next(unit_rows(outputs)), [out.numel() for out in outputs]
     flat = tuple(out.reshape(-1) for out in outputs)
     grads = _grads(flat, inputs, basis, create_graph=create_graph, batched=True)
     per_input = []
@@ -374,10 +376,9 @@ def _jacobian_forward(func, inputs, strict, vectorize):
     if not vectorize:
         raise NotImplementedError("Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
                                   "only implemented for `vectorize=True`.")
-    from . import forward_ad  # noqa: PLC0415  (forward mode and vmap load on first use)
-    from ..func import vmap  # noqa: PLC0415
+    from ..func import vmap  # noqa: PLC0415  (vmap builds on autograd)
     inputs_were_tuple, inputs = _tensors(inputs, "inputs", "jacobian")
-    basis, sizes = _basis_rows(inputs)
+    basis, sizes = next(unit_rows(inputs)), [x.numel() for x in inputs]
     outputs_seen = []
 
     def push_forward(*tangents):

@@ -463,41 +463,40 @@ def _forward_jvps(func, inputs, j, u, positions):
     return jvps
 
 
-def _test_batched_grad(inputs, output, output_index):
-    """``vmap`` of the vjp against two separate vjps (needs ``chainrule.func.vmap``)."""
-    try:
-        from ..func import vmap  # noqa: PLC0415  (chainrule.func imports autograd)
-    except ImportError:
-        raise NotImplementedError("gradcheck(check_batched_grad=True) needs chainrule.func.vmap, which chainrule "
-                                  "does not have yet") from None
+def _batched_equals_separate(fn, like, message, output_index=None):
+    """``vmap(fn)`` over two random vectors shaped like ``like`` against ``fn`` on each: the
+    one check behind check_batched_grad (fn a vjp) and check_batched_forward_grad (a jvp)."""
+    from ..func import vmap  # noqa: PLC0415  (chainrule.func imports autograd)
     from .._ops.joining import stack  # noqa: PLC0415  (the ops import autograd)
+    rng = np.random.default_rng(0)
+    vectors = [_wrap(rng.standard_normal(like._data.shape).astype(like._data.dtype)) for _ in range(2)]
+    expected = [stack(shards) for shards in zip(*[fn(v) for v in vectors])]
+    try:
+        with warnings.catch_warnings():  # ops without a batching rule say so; expected here
+            warnings.filterwarnings("ignore", message="There is a performance drop")
+            result = vmap(fn)(stack(vectors))
+    except RuntimeError as e:
+        raise GradcheckError(f"While computing batched gradients, got: {e}\n\n{message}") from e
+    for i, (res, exp) in enumerate(zip(result, expected)):
+        if not np.allclose(res._data, exp._data, rtol=1e-05, atol=1e-08):
+            raise GradcheckError(f"For output {i if output_index is None else output_index} and input {i}:\n\n"
+                                 f"{message}\n\nGot:\n{res}\n\nExpected:\n{exp}")
+
+
+def _test_batched_grad(inputs, output, output_index):
+    """``vmap`` of the vjp against two separate vjps."""
     diff = _diff_inputs(inputs)
 
     def vjp(v):
         grads = autograd_grad(output, diff, v, retain_graph=True, allow_unused=True)
         return tuple(g if g is not None else _wrap(np.zeros(t._data.shape, t._data.dtype)) for g, t in zip(grads, diff))
 
-    rng = np.random.default_rng(0)
-    grad_outputs = [_wrap(rng.standard_normal(output._data.shape).astype(output._data.dtype)) for _ in range(2)]
-    expected = [stack(shards) for shards in zip(*[vjp(go) for go in grad_outputs])]
-    try:
-        with warnings.catch_warnings():  # ops without a batching rule say so; expected here
-            warnings.filterwarnings("ignore", message="There is a performance drop")
-            result = vmap(vjp)(stack(grad_outputs))
-    except RuntimeError as e:
-        raise GradcheckError(f"While computing batched gradients, got: {e}\n\n{_FAILED_BATCHED_GRAD_MSG}") from e
-    for i, (res, exp) in enumerate(zip(result, expected)):
-        if not np.allclose(res._data, exp._data, rtol=1e-05, atol=1e-08):
-            raise GradcheckError(f"For output {output_index} and input {i}:\n\n{_FAILED_BATCHED_GRAD_MSG}\n\n"
-                                 f"Got:\n{res}\n\nExpected:\n{exp}")
+    _batched_equals_separate(vjp, output, _FAILED_BATCHED_GRAD_MSG, output_index)
 
 
 def _test_batched_forward_grad(func, inputs):
     """``vmap`` of the jvp along each input against two separate jvps."""
-    from ..func import vmap  # noqa: PLC0415  (chainrule.func imports autograd)
-    from .._ops.joining import stack  # noqa: PLC0415
     from . import forward_ad  # noqa: PLC0415
-    rng = np.random.default_rng(0)
     for position, x in enumerate(inputs):
         if not (_is_tensor(x) and x.requires_grad and x._data.dtype.kind in "fc"):
             continue
@@ -515,18 +514,7 @@ def _test_batched_forward_grad(func, inputs):
                     outs.append(t if t is not None else _wrap(np.zeros(primal._data.shape, primal._data.dtype)))
                 return tuple(outs)
 
-        tangents = [_wrap(rng.standard_normal(x._data.shape).astype(x._data.dtype)) for _ in range(2)]
-        expected = [stack(shards) for shards in zip(*[jvp(t) for t in tangents])]
-        try:
-            with warnings.catch_warnings():
-                warnings.filterwarnings("ignore", message="There is a performance drop")
-                result = vmap(jvp)(stack(tangents))
-        except RuntimeError as e:
-            raise GradcheckError(f"While computing batched gradients, got: {e}\n\n{_FAILED_BATCHED_FORWARD_MSG}") from e
-        for i, (res, exp) in enumerate(zip(result, expected)):
-            if not np.allclose(res._data, exp._data, rtol=1e-05, atol=1e-08):
-                raise GradcheckError(f"For output {i} and input {i}:\n\n{_FAILED_BATCHED_FORWARD_MSG}\n\n"
-                                     f"Got:\n{res}\n\nExpected:\n{exp}")
+        _batched_equals_separate(jvp, x, _FAILED_BATCHED_FORWARD_MSG)
 
 
 _FAILED_BATCHED_FORWARD_MSG = """

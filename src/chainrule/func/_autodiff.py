@@ -24,6 +24,7 @@ from .._functorch.batched import batched_leaf
 from .._ops import registry as _registry
 from .._ops.joining import cat
 from .._pytree import tree_flatten, tree_unflatten, treespec_pprint
+from ..autograd.functional import unit_rows
 from ..autograd.functions import grad as _autograd_grad
 from ..autograd.grad_mode import enable_grad, is_grad_enabled
 
@@ -301,20 +302,6 @@ def linearize(func, *primals):
 # --- Jacobians --------------------------------------------------------------------------------
 
 
-def _unit_rows(tensors, chunk_size=None):
-    """The identity over all elements of ``tensors``, cut into one block of columns per
-    tensor and into chunks of at most ``chunk_size`` rows: yields, per chunk, a tuple of
-    (rows, numel_i) tensors. Row k of a chunk's blocks together is one unit vector."""
-    sizes = [t.numel() for t in tensors]
-    total = sum(sizes)
-    step = max(total if chunk_size is None else chunk_size, 1)
-    for first in range(0, max(total, 1), step):
-        rows = min(step, total - first)
-        starts = np.cumsum([0] + sizes[:-1])
-        yield tuple(_tensor._wrap(np.eye(rows, n, k=first - start, dtype=t._data.dtype))
-                    for t, n, start in zip(tensors, sizes, starts))
-
-
 def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_copy=False):
     """The Jacobian by reverse mode: one vjp per output element, all in one ``vmap``ed call
     (``chunk_size`` rows at a time). For an output of shape S and argument of shape A the
@@ -333,7 +320,7 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
         _no_complex("jacrev", flat_out, False)
         chosen, in_spec = tree_flatten(_pick(args, argnums_))
         chunks = []
-        for rows in _unit_rows(flat_out, chunk_size):
+        for rows in unit_rows(flat_out, chunk_size):
             cotangents = tree_unflatten([r.view((r.shape[0],) + tuple(o.shape)) for r, o in zip(rows, flat_out)],
                                         out_spec)
             chunks.append(tree_flatten(vmap(vjp_fn)(cotangents))[0])
@@ -361,7 +348,7 @@ def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
         argnums_ = _check_argnums(argnums, len(args))
         chosen, in_spec = tree_flatten(_pick(args, argnums_))
         sizes = [x.numel() for x in chosen]
-        basis = tree_unflatten(list(next(_unit_rows(chosen))), in_spec)
+        basis = tree_unflatten(list(next(unit_rows(chosen))), in_spec)
 
         def push_forward(tangents):
             tangents = tree_unflatten([t.view(tuple(x.shape)) for t, x in zip(tree_flatten(tangents)[0], chosen)],
