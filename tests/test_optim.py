@@ -1,0 +1,403 @@
+"""Optimizers against PyTorch: trajectories, param groups, state_dict, hooks, errors.
+
+The gradients are computed in NumPy from the current parameter values and set on
+``.grad`` in both libraries, so both see bit-identical gradients as long as their
+parameters agree; any difference comes from the optimizer. float64 trajectories must
+agree to 1e-12, float32 ones to 2 ulp (PyTorch's MKL ``sqrt`` is itself an ulp off the
+correctly rounded one that NumPy gives).
+"""
+import copy
+import importlib
+import itertools
+import warnings
+
+import numpy as np
+import pytest
+
+import chainrule
+import chainrule.optim as optim
+from helpers import error_of, require_torch
+
+STEPS = 30
+SHAPES = [(3, 4), (5,)]
+
+
+def _inits(dtype):
+    rng = np.random.default_rng(0)
+    return [rng.standard_normal(s).astype(dtype) for s in SHAPES]
+
+
+def _noise(step, dtype):
+    rng = np.random.default_rng(100 + step)
+    return [rng.standard_normal(s).astype(dtype) for s in SHAPES]
+
+
+def _grad(w, noise):
+    """A bounded gradient field (so ``maximize`` cannot run away) with sign changes."""
+    return (np.sin(3 * w) + 0.5 * noise).astype(w.dtype)
+
+
+def _library(lib):
+    return (chainrule, optim) if lib == "chainrule" else (require_torch(), require_torch().optim)
+
+
+def _base(O):
+    """``<lib>.optim.optimizer`` (torch.optim deletes the attribute; the module is imported)."""
+    return importlib.import_module(O.__name__ + ".optimizer")
+
+
+def _make_params(L, dtype):
+    return [L.from_numpy(a.copy()).requires_grad_() for a in _inits(dtype)]
+
+
+def _set_grads(L, params, step, dtype):
+    for p, n in zip(params, _noise(step, dtype)):
+        p.grad = L.from_numpy(_grad(p.detach().numpy().copy(), n))
+
+
+def _snapshot(params, opt):
+    """Everything the trajectory fixes after one step: parameters and every state value."""
+    out = [p.detach().numpy().copy() for p in params]
+    for p in params:
+        for key, value in opt.state[p].items():
+            out.append((key, _plain(value)))
+    return out
+
+
+def _plain(value):
+    if hasattr(value, "detach"):
+        return value.detach().numpy().copy()
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _assert_same(ours, theirs, dtype):
+    if isinstance(ours, tuple):
+        assert ours[0] == theirs[0]
+        return _assert_same(ours[1], theirs[1], dtype)
+    if isinstance(ours, list):
+        assert len(ours) == len(theirs)
+        for a, b in zip(ours, theirs):
+            _assert_same(a, b, dtype)
+        return None
+    if not isinstance(ours, np.ndarray):
+        assert ours == pytest.approx(theirs, rel=1e-12, abs=1e-300)
+        return None
+    assert ours.dtype == theirs.dtype and ours.shape == theirs.shape
+    if ours.dtype == np.float32:
+        ulps = np.spacing(np.maximum(np.abs(ours), np.abs(theirs)).astype(np.float32))
+        bad = ~(np.abs(ours.astype(np.float64) - theirs) <= 2 * ulps) & ~(ours == theirs)
+        assert not bad.any(), (ours[bad], theirs[bad])
+    else:
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-14)
+    return None
+
+
+def _trajectory(lib, name, kwargs, dtype, steps=STEPS, groups=None):
+    L, O = _library(lib)
+    params = _make_params(L, dtype)
+    spec = params if groups is None else [dict(g, params=[params[i] for i in g["params"]]) for g in groups]
+    opt = getattr(O, name)(spec, **kwargs)
+    shots = []
+    for step in range(steps):
+        _set_grads(L, params, step, dtype)
+        opt.step()
+        shots.append(_snapshot(params, opt))
+    return shots, params, opt
+
+
+def _compare(name, kwargs, dtype, groups=None):
+    ours = _trajectory("chainrule", name, kwargs, dtype, groups=groups)[0]
+    theirs = _trajectory("torch", name, kwargs, dtype, groups=groups)[0]
+    for step, (a, b) in enumerate(zip(ours, theirs)):
+        try:
+            _assert_same(a, b, dtype)
+        except AssertionError as e:
+            raise AssertionError(f"{name}({kwargs}) {dtype} differs at step {step}") from e
+
+
+def _product(**options):
+    keys = list(options)
+    return [dict(zip(keys, values)) for values in itertools.product(*options.values())]
+
+
+def _sgd_cases():
+    cases = []
+    for kw in _product(momentum=[0, 0.9], dampening=[0, 0.3], nesterov=[False, True], weight_decay=[0, 0.1],
+                       maximize=[False, True]):
+        if kw["nesterov"] and (kw["momentum"] == 0 or kw["dampening"] != 0):
+            continue
+        cases.append(dict(kw, lr=0.05))
+    return cases
+
+
+CASES = [("SGD", kw) for kw in _sgd_cases()]
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("name,kwargs", CASES, ids=[f"{n}-{k}" for n, k in CASES])
+def test_trajectory_matches_pytorch(name, kwargs, dtype):
+    _compare(name, kwargs, dtype)
+
+
+def test_sgd_tensor_lr():
+    torch = require_torch()
+    ours = _trajectory("chainrule", "SGD", {"lr": chainrule.tensor(0.05), "momentum": 0.5}, "float32")[0]
+    theirs = _trajectory("torch", "SGD", {"lr": torch.tensor(0.05), "momentum": 0.5}, "float32")[0]
+    _assert_same(ours, theirs, "float32")
+
+
+# --- param groups, state_dict, versions --------------------------------------------------------
+
+GROUP_CASES = [
+    ("SGD", {"lr": 0.1}, [{"params": [0], "momentum": 0.9}, {"params": [1], "lr": 0.01, "nesterov": False}]),
+]
+
+
+@pytest.mark.parametrize("name,kwargs,groups", GROUP_CASES, ids=[c[0] for c in GROUP_CASES])
+def test_param_groups_with_their_own_options(name, kwargs, groups):
+    _compare(name, kwargs, "float64", groups=groups)
+    _compare(name, kwargs, "float32", groups=groups)
+
+
+def _structure(value):
+    """The shape of a state_dict: keys in order, value types, tensor dtypes and shapes."""
+    if isinstance(value, dict):
+        return {k: _structure(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value).__name__, [_structure(v) for v in value]
+    if hasattr(value, "dtype") and hasattr(value, "shape"):
+        return "tensor", str(value.dtype), tuple(value.shape)
+    return type(value).__name__, value
+
+
+RESUME_CASES = [("SGD", {"lr": 0.05, "momentum": 0.9, "weight_decay": 0.1})]
+
+
+def _resume(lib, name, kwargs, dtype, split=10):
+    """Runs ``split`` steps, moves the state into a fresh optimizer (on copies of the
+    parameters) by ``state_dict``/``load_state_dict``, and continues there."""
+    L, O = _library(lib)
+    _, params, opt = _trajectory(lib, name, kwargs, dtype, steps=split)
+    saved = copy.deepcopy(opt.state_dict())
+    structure = _structure(opt.state_dict())
+    fresh = [L.from_numpy(p.detach().numpy().copy()).requires_grad_() for p in params]
+    other = getattr(O, name)(fresh, **dict(kwargs, lr=123.0))
+    other.load_state_dict(saved)
+    shots = []
+    for step in range(split, STEPS):
+        _set_grads(L, fresh, step, dtype)
+        other.step()
+        shots.append(_snapshot(fresh, other))
+    return structure, _structure(other.state_dict()), shots
+
+
+@pytest.mark.parametrize("name,kwargs", RESUME_CASES, ids=[c[0] for c in RESUME_CASES])
+def test_state_dict_round_trip_continues_as_pytorch(name, kwargs):
+    for dtype in ("float64", "float32"):
+        ours = _resume("chainrule", name, kwargs, dtype)
+        theirs = _resume("torch", name, kwargs, dtype)
+        assert ours[0] == theirs[0]
+        assert ours[1] == theirs[1]
+        _assert_same(ours[2], theirs[2], dtype)
+
+
+def test_state_dict_text_equals_pytorch():
+    def run(lib):
+        L, O = _library(lib)
+        params = _make_params(L, "float32")
+        opt = O.SGD([{"params": params[:1]}, {"params": params[1:], "lr": 0.5}], lr=0.1, momentum=0.9)
+        _set_grads(L, params, 0, "float32")
+        opt.step()
+        return repr(opt.state_dict()), repr(opt)
+    assert run("chainrule") == run("torch")
+
+
+def test_versions_bump_as_pytorch():
+    def run(lib):
+        L, O = _library(lib)
+        params = _make_params(L, "float64")
+        opt = O.SGD(params, lr=0.1, momentum=0.9, weight_decay=0.1)
+        versions = []
+        for step in range(3):
+            _set_grads(L, params, step, "float64")
+            opt.step()
+            versions.append([p._version for p in params] + [opt.state[p]["momentum_buffer"]._version for p in params])
+        return versions
+    assert run("chainrule") == run("torch")
+
+
+def test_step_invalidates_saved_parameter():
+    w = chainrule.ones(3, requires_grad=True)
+    y = (w * w).sum()
+    opt = optim.SGD([w], lr=0.1)
+    w.grad = chainrule.ones(3)
+    opt.step()
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        y.backward()
+
+
+def test_skips_parameters_without_grad_and_zero_grad():
+    def run(lib):
+        L, O = _library(lib)
+        params = _make_params(L, "float64")
+        opt = O.SGD(params, lr=0.1, momentum=0.9)
+        params[0].grad = L.ones_like(params[0])
+        opt.step()
+        out = [p.detach().numpy().copy() for p in params], list(opt.state_dict()["state"])
+        opt.zero_grad(set_to_none=False)
+        zeroed = params[0].grad.numpy().copy(), params[1].grad
+        opt.zero_grad()
+        return out, zeroed, params[0].grad
+    ours, theirs = run("chainrule"), run("torch")
+    np.testing.assert_array_equal(ours[0][0][0], theirs[0][0][0])
+    assert ours[0][1] == theirs[0][1]
+    np.testing.assert_array_equal(ours[1][0], theirs[1][0])
+    assert ours[1][1] is None and theirs[1][1] is None and ours[2] is None and theirs[2] is None
+
+
+def test_backward_through_the_same_loss_code():
+    """Gradients from each library's own autograd (the usual training loop)."""
+    def run(lib):
+        L, O = _library(lib)
+        w = L.from_numpy(np.linspace(-1, 1, 6).reshape(2, 3)).requires_grad_()
+        opt = O.SGD([w], lr=0.05, momentum=0.9)
+        for _ in range(STEPS):
+            opt.zero_grad()
+            loss = ((w - 0.3) ** 2).sum() + (w ** 4).sum() * 0.1
+            loss.backward()
+            opt.step()
+        return w.detach().numpy()
+    np.testing.assert_allclose(run("chainrule"), run("torch"), rtol=1e-12)
+
+
+# --- named parameters, hooks, repr ---------------------------------------------------------------
+
+def test_named_parameters_give_param_names():
+    def run(lib):
+        L, O = _library(lib)
+        params = _make_params(L, "float64")
+        opt = O.SGD([("w", params[0]), ("b", params[1])], lr=0.1)
+        return _structure(opt.state_dict())
+    assert run("chainrule") == run("torch")
+
+
+def test_step_hooks_order_args_and_removal():
+    def run(lib):
+        L, O = _library(lib)
+        params = _make_params(L, "float64")
+        opt = O.SGD(params, lr=0.1)
+        calls = []
+        h1 = opt.register_step_pre_hook(lambda o, a, k: calls.append(("pre", len(a), a[0] is o, dict(k))))
+        opt.register_step_post_hook(lambda o, a, k: calls.append(("post", len(a), dict(k))))
+        g = _base(O).register_optimizer_step_pre_hook(lambda o, a, k: calls.append(("global pre",)))
+        opt.step(closure=None)
+        h1.remove()
+        g.remove()
+        opt.step()
+        return calls
+    assert run("chainrule") == run("torch")
+
+
+def test_pre_hook_may_replace_arguments_and_bad_returns_raise():
+    def run(lib):
+        L, O = _library(lib)
+        params = _make_params(L, "float64")
+        opt = O.SGD(params, lr=0.1)
+        seen = []
+        h = opt.register_step_pre_hook(lambda o, a, k: (a, {"closure": lambda: seen.append(1) or 7.0}))
+        loss = opt.step()
+        h.remove()
+        opt.register_step_pre_hook(lambda o, a, k: 5)
+        return loss, seen, error_of(opt.step)[0]
+    ours, theirs = run("chainrule"), run("torch")
+    assert ours == theirs
+
+
+def test_state_dict_hooks():
+    def run(lib):
+        L, O = _library(lib)
+        params = _make_params(L, "float64")
+        opt = O.SGD(params, lr=0.1, momentum=0.9)
+        calls = []
+        opt.register_state_dict_pre_hook(lambda o: calls.append("pre"))
+        opt.register_state_dict_post_hook(lambda o, sd: dict(sd, extra=1))
+        opt.register_state_dict_post_hook(lambda o, sd: calls.append(sorted(sd)), prepend=True)
+        opt.register_load_state_dict_pre_hook(lambda o, sd: calls.append("load pre"))
+        opt.register_load_state_dict_post_hook(lambda o: calls.append("load post"))
+        sd = opt.state_dict()
+        opt.load_state_dict(sd)
+        return calls, sorted(sd)
+    assert run("chainrule") == run("torch")
+
+
+def test_repr_equals_pytorch():
+    def run(lib):
+        L, O = _library(lib)
+        params = _make_params(L, "float32")
+        return repr(O.SGD([{"params": params[:1]}, {"params": params[1:], "lr": 0.5}], lr=0.1, momentum=0.9))
+    assert run("chainrule") == run("torch")
+
+
+def test_parameters_from_a_generator():
+    def run(lib):
+        L, O = _library(lib)
+        params = _make_params(L, "float64")
+        opt = O.SGD((p for p in params), lr=0.1)
+        return len(opt.param_groups[0]["params"])
+    assert run("chainrule") == run("torch") == 2
+
+
+# --- errors and warnings ---------------------------------------------------------------------------
+
+ERROR_CASES = [
+    ("SGD", {"lr": -0.1}),
+    ("SGD", {"lr": 0.1, "momentum": -0.5}),
+    ("SGD", {"lr": 0.1, "weight_decay": -1}),
+    ("SGD", {"lr": 0.1, "nesterov": True}),
+    ("SGD", {"lr": 0.1, "momentum": 0.9, "nesterov": True, "dampening": 0.1}),
+    ("SGD", {"lr": 0.1, "fused": True, "differentiable": True}),
+    ("SGD", {"lr": 0.1, "fused": True, "foreach": True}),
+]
+
+
+@pytest.mark.parametrize("name,kwargs", ERROR_CASES, ids=[f"{n}-{k}" for n, k in ERROR_CASES])
+def test_constructor_errors_equal_pytorch(name, kwargs):
+    def run(lib):
+        L, O = _library(lib)
+        return error_of(lambda: getattr(O, name)(_make_params(L, "float64"), **kwargs))
+    assert run("chainrule") == run("torch")
+
+
+def _group_errors(lib):
+    L, O = _library(lib)
+    a, b = _make_params(L, "float64")
+    out = [error_of(lambda: O.SGD(a, lr=0.1)),
+           error_of(lambda: O.SGD([], lr=0.1)),
+           error_of(lambda: O.SGD([a, 3], lr=0.1)),
+           error_of(lambda: O.SGD([a * 2], lr=0.1)),
+           error_of(lambda: O.SGD([{"params": {a}}], lr=0.1)),
+           error_of(lambda: O.SGD([{"params": [a]}, {"params": [a, b]}], lr=0.1)),
+           error_of(lambda: O.SGD([("a", a), b], lr=0.1)),
+           error_of(lambda: O.SGD([{"params": [("a", a)]}, {"params": [b]}], lr=0.1))]
+    opt = O.SGD([a], lr=0.1)
+    out.append(error_of(lambda: opt.add_param_group([b])))
+
+    class Custom(O.Optimizer):
+        def __init__(self, params, lr=_base(O).required):
+            super().__init__(params, {"lr": lr})
+    out.append(error_of(lambda: Custom([a])))
+    out.append(repr(_base(O).required))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        O.SGD([a, a], lr=0.1)
+    out.append([(w.category, str(w.message)) for w in caught])
+    sd = O.SGD([a], lr=0.1).state_dict()
+    out.append(error_of(lambda: O.SGD([{"params": [a]}, {"params": [b]}], lr=0.1).load_state_dict(sd)))
+    out.append(error_of(lambda: O.SGD([a, b], lr=0.1).load_state_dict(sd)))
+    return out
+
+
+def test_param_group_errors_and_warnings_equal_pytorch():
+    assert _group_errors("chainrule") == _group_errors("torch")
