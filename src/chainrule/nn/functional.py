@@ -33,6 +33,9 @@ from .._ops.pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_m
                             max_pool2d, max_pool2d_with_indices)
 from .._ops.resampling import (interpolate, pad, pixel_shuffle, pixel_unshuffle, upsample, upsample_bilinear,
                                upsample_nearest)
+from .._creation import finfo, zeros
+from .._ops.binary import minimum
+from .._ops.losses import _reduce, _reduction
 
 __all__ = ["relu", "sigmoid", "tanh"]
 __all__ += ["alpha_dropout", "batch_norm", "bilinear", "celu", "celu_", "cosine_similarity", "dropout",
@@ -51,6 +54,7 @@ __all__ += ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
             "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "fold", "interpolate", "lp_pool1d",
             "lp_pool2d", "max_pool1d", "max_pool1d_with_indices", "max_pool2d", "max_pool2d_with_indices", "pad",
             "pixel_shuffle", "pixel_unshuffle", "unfold", "upsample", "upsample_bilinear", "upsample_nearest"]
+__all__ += ["embedding_bag", "multilabel_margin_loss", "rms_norm", "triplet_margin_with_distance_loss"]  # for nn layers
 
 
 # --- activations ----------------------------------------------------------------------------------
@@ -314,3 +318,142 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     if out is None:
         return input / denom
     return out.copy_(input / denom)
+
+
+# --- composed for the nn layers (EmbeddingBag, RMSNorm, two losses) --------------------------------
+
+def rms_norm(input, normalized_shape, weight=None, eps=None):
+    """``input / sqrt(mean(input²) + eps) * weight`` over the last ``len(normalized_shape)`` dims;
+    ``eps=None`` is the dtype's machine epsilon, as in PyTorch."""
+    normalized_shape = list(normalized_shape)
+    n = len(normalized_shape)
+    if list(input.shape[input.dim() - n:]) != normalized_shape:
+        raise RuntimeError(f"Given normalized_shape={normalized_shape}, expected input with shape "
+                           f"[*{str(normalized_shape)[1:]}, but got input of size{list(input.shape)}")
+    if weight is not None and list(weight.shape) != normalized_shape:
+        raise RuntimeError(f"Expected weight to be of same shape as normalized_shape, but got weight of shape "
+                           f"{list(weight.shape)} and normalized_shape = {normalized_shape}")
+    if eps is None:
+        eps = finfo(input.dtype).eps
+    dims = tuple(range(input.dim() - n, input.dim()))
+    out = input * (input.pow(2).mean(dims, keepdim=True) + eps).rsqrt()
+    return out if weight is None else out * weight
+
+
+def _bags(offsets, n, include_last_offset):
+    """The bag of each of the ``n`` looked-up rows, and the number of bags."""
+    starts = np.asarray(offsets._data, dtype=np.int64)
+    if include_last_offset:
+        starts = starts[:-1]
+    return np.searchsorted(starts, np.arange(n), side="right") - 1, len(starts)
+
+
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode="mean",
+                  sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
+    """Sums, means or maxima of bags of embedding rows, without building the (bags, rows) tensor:
+    a 2-d ``input`` is one bag per row; a 1-d ``input`` is cut into bags at ``offsets``.
+    Empty bags, and rows at ``padding_idx``, contribute nothing."""
+    if per_sample_weights is not None and input.size() != per_sample_weights.size():
+        raise ValueError(f"embedding_bag: If per_sample_weights ({per_sample_weights.shape}) is not None, then it "
+                         f"must have the same shape as the input ({input.shape})")
+    if weight.dim() != 2:
+        raise ValueError(f"weight has to be a 2D Tensor, but got Tensor of dimension {weight.dim()}")
+    if input.dim() == 2:
+        if offsets is not None:
+            raise ValueError("if input is 2D, then offsets has to be None, as input is treated is a mini-batch of "
+                             f"fixed length sequences. However, found offsets of type {type(offsets)}")
+        offsets = _wrap(np.arange(0, input.numel(), max(input.size(1), 1), dtype=np.int64))
+        include_last_offset = False
+        input = input.reshape(-1)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+    elif input.dim() == 1:
+        if offsets is None:
+            raise ValueError("offsets has to be a 1D Tensor but got None")
+        if offsets.dim() != 1:
+            raise ValueError("offsets has to be a 1D Tensor")
+    else:
+        raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension {input.dim()}")
+    if mode == "max":
+        if scale_grad_by_freq:
+            raise ValueError("max mode does not support scaling the gradient by the frequency")
+        if sparse:
+            raise ValueError("max mode does not support sparse weights")
+    elif mode not in ("sum", "mean"):
+        raise ValueError("mode has to be one of sum, mean or max")
+    if max_norm is not None:
+        _embedding_renorm_(weight, input, max_norm, norm_type)
+    if per_sample_weights is not None and mode != "sum":
+        raise NotImplementedError(f"embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+                                  f"supported for mode='sum' (got mode='{mode}'). Please open a feature request on "
+                                  "GitHub.")
+    ids = np.asarray(input._data, dtype=np.int64)
+    bag, n_bags = _bags(offsets, ids.size, include_last_offset)
+    keep = np.ones(ids.size, bool) if padding_idx is None else ids != (padding_idx % weight.size(0))
+    rows = embedding(input, weight, scale_grad_by_freq=scale_grad_by_freq)
+    dims = (n_bags, weight.size(1))
+    if mode == "max":
+        counts = np.bincount(bag[keep], minlength=n_bags)
+        width = max(int(counts.max()) if n_bags else 0, 1)
+        slot = np.zeros((n_bags, width), np.int64)  # row index of each bag member, padded
+        filled = np.zeros((n_bags, width), bool)
+        members = np.flatnonzero(keep)
+        position = np.arange(members.size) - np.searchsorted(bag[members], bag[members])
+        slot[bag[members], position] = members
+        filled[bag[members], position] = True
+        gathered = rows[_wrap(slot)].masked_fill(_wrap(~filled[..., None]), float("-inf"))
+        best = gathered.max(1).values
+        return best.masked_fill(_wrap((counts == 0)[:, None]), 0.0)
+    if per_sample_weights is not None:
+        rows = rows * per_sample_weights.unsqueeze(1)
+    if not keep.all():
+        rows = rows * _wrap(keep[:, None].astype(rows.dtype.np))
+    total = zeros(dims, dtype=weight.dtype).index_add(0, _wrap(bag), rows)
+    if mode == "sum":
+        return total
+    counts = np.maximum(np.bincount(bag[keep], minlength=n_bags), 1)
+    return total / _wrap(counts[:, None].astype(total.dtype.np))
+
+
+def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """For each sample, ``sum over targets j and non-targets i of max(0, 1 - (x_j - x_i)) / C``;
+    a row of ``target`` lists the target classes up to its first -1."""
+    reduction = _reduction(reduction, size_average, reduce)
+    batched = input.dim() == 2
+    x = input if batched else input.reshape(1, -1)
+    t = np.asarray(target._data, dtype=np.int64).reshape(x.shape)
+    n, c = x.shape
+    listed = np.cumprod(t >= 0, axis=1).astype(bool)  # entries before each row's first -1
+    counts = np.zeros((n, c))
+    np.add.at(counts, (np.broadcast_to(np.arange(n)[:, None], t.shape)[listed], t[listed]), 1)
+    pairs = counts[:, :, None] * (counts == 0)[:, None, :]  # (sample, target j, other class i)
+    margins = (1 - x.unsqueeze(2) + x.unsqueeze(1)).clamp_min(0)
+    loss = (margins * _wrap(pairs.astype(x.dtype.np))).sum((1, 2)) / c
+    if not batched:
+        loss = loss.reshape(())
+    return _reduce(loss, reduction)
+
+
+def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0,
+                                      swap=False, reduction="mean"):
+    """``max(0, margin + d(a, p) - d(a, n))`` for any distance ``d`` (pairwise L2 by default)."""
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    a_dim, p_dim, n_dim = anchor.ndim, positive.ndim, negative.ndim
+    if not (a_dim == p_dim and p_dim == n_dim):
+        raise RuntimeError(f"The anchor, positive, and negative tensors are expected to have the same number of "
+                           f"dimensions, but got: anchor {a_dim}D, positive {p_dim}D, and negative {n_dim}D inputs")
+    if distance_function is None:
+        distance_function = pairwise_distance
+    dist_pos = distance_function(anchor, positive)
+    dist_neg = distance_function(anchor, negative)
+    if swap:
+        dist_neg = minimum(dist_neg, distance_function(positive, negative))
+    loss = (margin + dist_pos - dist_neg).clamp_min(0)
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "mean":
+        return loss.mean()
+    return loss

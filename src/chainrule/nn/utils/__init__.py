@@ -1,0 +1,1 @@
+"""``chainrule.nn.utils``: gradient clipping, parameter/vector conversion, parametrizations."""
