@@ -56,24 +56,38 @@ class Size(tuple):
         return Size(item) if isinstance(key, slice) else item
 
 
+_DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
+                 "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
+
+
 class device:
-    """Only the CPU exists; ``device('cpu')`` and the string ``'cpu'`` are accepted."""
+    """Only the CPU exists. As in PyTorch's CPU-only build, naming CUDA raises
+    ``AssertionError: Torch not compiled with CUDA enabled``; chainrule raises it when the
+    device is named (PyTorch when a tensor is put there)."""
 
     __slots__ = ("type", "index")
 
     def __init__(self, type="cpu", index=None):
         if isinstance(type, device):
             type, index = type.type, type.index
-        if type.split(":")[0] != "cpu":
+        if isinstance(type, int):
+            raise RuntimeError("Cannot access accelerator device when none is available.")
+        name, _, number = type.partition(":")
+        if name not in _DEVICE_TYPES:
+            raise RuntimeError(f"Expected one of {', '.join(_DEVICE_TYPES)} device type at start of device string: "
+                               f"{type}")
+        if name == "cuda":
+            raise AssertionError("Torch not compiled with CUDA enabled")
+        if name != "cpu":
             raise RuntimeError(f"chainrule runs on the CPU only; got device {type!r}")
         self.type = "cpu"
-        self.index = index
+        self.index = int(number) if number else index
 
     def __repr__(self):
-        return "device(type='cpu')"
+        return "device(type='cpu')" if self.index is None else f"device(type='cpu', index={self.index})"
 
     def __str__(self):
-        return "cpu"
+        return "cpu" if self.index is None else f"cpu:{self.index}"
 
     def __eq__(self, other):
         return str(other) == "cpu"
@@ -83,6 +97,7 @@ class device:
 
 
 CPU = device()
+_Device = device  # the class, for methods whose ``device`` keyword shadows its name
 
 _new = object.__new__
 
@@ -438,6 +453,10 @@ class Tensor:
                 dtype = a
             elif isinstance(a, Tensor):
                 dtype = a.dtype
+            elif isinstance(a, (str, _Device)):
+                device = a
+        if device is not None:
+            _Device(device)  # PyTorch's error for CUDA
         if dtype is None or dtype.np == self._data.dtype:
             return self.clone() if copy else self
         if dtype.np.kind not in "fc":  # integer results carry no gradient
@@ -475,7 +494,7 @@ class Tensor:
         return self
 
     def cuda(self, *args, **kwargs):
-        raise RuntimeError("chainrule runs on the CPU only")
+        raise AssertionError("Torch not compiled with CUDA enabled")
 
     def clone(self, memory_format=None):
         return _ew.clone(self)
