@@ -4,6 +4,17 @@
 >>> loss_fn(model(x), y).backward(); opt.step(); opt.zero_grad()
 """
 from .optimizer import Optimizer
+from .adadelta import Adadelta
+from .adagrad import Adagrad
+from .adam import Adam
+from .adamax import Adamax
+from .adamw import AdamW
+from .asgd import ASGD
+from .nadam import NAdam
+from .radam import RAdam
+from .rmsprop import RMSprop
+from .rprop import Rprop
 from .sgd import SGD
 
-__all__ = ["Optimizer", "SGD"]
+__all__ = ["ASGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "NAdam", "Optimizer", "RAdam", "RMSprop",
+           "Rprop", "SGD"]

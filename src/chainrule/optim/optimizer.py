@@ -148,11 +148,11 @@ def _grad_array(p, maximize):
     return -g if maximize else g
 
 
-def _check_capturable(group, names="params and state_steps"):
+def _check_capturable(group, names="params and state_steps",
+                      devices="['cuda', 'xpu', 'hpu', 'privateuseone', 'xla']"):
     """``capturable=True`` needs an accelerator; on the CPU PyTorch's step asserts."""
     if group.get("capturable"):
-        raise AssertionError(f"If capturable=True, {names} must be on supported devices: "
-                             "['cuda', 'xpu', 'hpu', 'privateuseone', 'xla'].")
+        raise AssertionError(f"If capturable=True, {names} must be on supported devices: {devices}.")
 
 
 def _check_fused(p):
