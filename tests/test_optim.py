@@ -252,6 +252,11 @@ def test_sgd_tensor_lr():
 
 GROUP_CASES = [
     ("SGD", {"lr": 0.1}, [{"params": [0], "momentum": 0.9}, {"params": [1], "lr": 0.01, "nesterov": False}]),
+    ("Adam", {"lr": 0.01}, [{"params": [0], "amsgrad": True}, {"params": [1], "betas": (0.5, 0.9), "weight_decay": 0.1}]),
+    ("RMSprop", {"lr": 0.01}, [{"params": [0], "centered": True}, {"params": [1], "momentum": 0.5}]),
+    ("Adagrad", {"lr": 0.1}, [{"params": [0]}, {"params": [1], "lr_decay": 0.1}]),
+    ("ASGD", {"lr": 0.05}, [{"params": [0], "t0": 3}, {"params": [1]}]),
+    ("Rprop", {"lr": 0.01}, [{"params": [0], "etas": (0.3, 1.5)}, {"params": [1], "lr": 0.1}]),
 ]
 
 
@@ -261,18 +266,23 @@ def test_param_groups_with_their_own_options(name, kwargs, groups):
     _compare(name, kwargs, "float32", groups=groups)
 
 
-def _structure(value):
-    """The shape of a state_dict: keys in order, value types, tensor dtypes and shapes."""
+def _structure(value, floats=True):
+    """The shape of a state_dict: keys in order, value types, tensor dtypes and shapes,
+    other values (floats only by type unless ``floats``)."""
     if isinstance(value, dict):
-        return {k: _structure(v) for k, v in value.items()}
+        return {k: _structure(v, floats) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return type(value).__name__, [_structure(v) for v in value]
+        return type(value).__name__, [_structure(v, floats) for v in value]
     if hasattr(value, "dtype") and hasattr(value, "shape"):
-        return "tensor", str(value.dtype), tuple(value.shape)
-    return type(value).__name__, value
+        return "tensor", str(value.dtype).replace("chainrule", "torch"), tuple(value.shape)
+    return type(value).__name__, value if floats or not isinstance(value, float) else None
 
 
-RESUME_CASES = [("SGD", {"lr": 0.05, "momentum": 0.9, "weight_decay": 0.1})]
+RESUME_CASES = [("SGD", {"lr": 0.05, "momentum": 0.9, "weight_decay": 0.1}),
+                ("Adam", {"lr": 0.01, "amsgrad": True}), ("AdamW", {"lr": 0.01}),
+                ("RMSprop", {"lr": 0.01, "centered": True, "momentum": 0.5}), ("Adagrad", {"lr": 0.1}),
+                ("Adadelta", {}), ("Adamax", {"lr": 0.01}), ("NAdam", {"lr": 0.01}), ("RAdam", {"lr": 0.01}),
+                ("ASGD", {"lr": 0.05, "t0": 5}), ("Rprop", {"lr": 0.01})]
 
 
 def _resume(lib, name, kwargs, dtype, recorded, split=10):
@@ -453,6 +463,15 @@ def test_parameters_from_a_generator():
 # --- errors and warnings ---------------------------------------------------------------------------
 
 ERROR_CASES = [
+    ("Adam", {"lr": -0.1}), ("Adam", {"eps": -1.0}), ("Adam", {"betas": (1.0, 0.9)}), ("Adam", {"betas": (0.9, -0.1)}),
+    ("Adam", {"weight_decay": -0.1}), ("Adam", {"betas": (0, 0.9)}), ("AdamW", {"lr": -1}),
+    ("Adam", {"fused": True, "differentiable": True}), ("Adam", {"fused": True, "foreach": True}),
+    ("RMSprop", {"eps": -1.0}), ("RMSprop", {"momentum": -1.0}), ("RMSprop", {"weight_decay": -1.0}),
+    ("RMSprop", {"alpha": -1.0}), ("Adagrad", {"lr_decay": -1.0}), ("Adagrad", {"initial_accumulator_value": -1.0}),
+    ("Adagrad", {"eps": -1.0}), ("Adagrad", {"weight_decay": -1.0}), ("Adadelta", {"rho": 1.5}),
+    ("Adadelta", {"eps": -1.0}), ("Adamax", {"betas": (0.9, 1.0)}), ("NAdam", {"momentum_decay": -1.0}),
+    ("RAdam", {"eps": -1.0}), ("ASGD", {"weight_decay": -1.0}), ("Rprop", {"etas": (1.1, 1.2)}),
+    ("Rprop", {"etas": (0.5, 0.9)}), ("LBFGS", {"lr": -1.0}),
     ("SGD", {"lr": -0.1}),
     ("SGD", {"lr": 0.1, "momentum": -0.5}),
     ("SGD", {"lr": 0.1, "weight_decay": -1}),
@@ -469,6 +488,47 @@ def test_constructor_errors_equal_pytorch(name, kwargs):
         L, O = _library(lib)
         return error_of(lambda: getattr(O, name)(_make_params(L, "float64"), **kwargs))
     assert run("chainrule") == run("torch")
+
+
+def test_capturable_and_fused_on_the_cpu_as_pytorch():
+    def run(lib):
+        L, O = _library(lib)
+        out = []
+        for name in ("Adam", "AdamW", "RMSprop", "Adadelta", "Adamax", "NAdam", "RAdam", "ASGD", "Rprop"):
+            params = _make_params(L, "float64")
+            opt = getattr(O, name)(params, capturable=True)
+            _set_grads(L, params, 0, "float64")
+            out.append(error_of(opt.step))
+            out.append(_structure(opt.state_dict()))
+        for name in ("SGD", "Adam", "AdamW", "Adagrad"):
+            params = _make_params(L, "float64")
+            opt = getattr(O, name)(params, lr=0.1, fused=True)
+            _set_grads(L, params, 0, "float64")
+            opt.step()
+            out.append(_structure(opt.state_dict()))
+        return out
+    ours, theirs = run("chainrule"), run("torch")
+    assert ours == theirs
+
+
+def test_adam_tensor_lr_and_complex_params():
+    torch = require_torch()
+    for dtype in ("float64", "float32"):
+        recorded = []
+        theirs = _trajectory("torch", "Adam", {"lr": torch.tensor(0.01)}, dtype, recorded=recorded)[0]
+        ours = _trajectory("chainrule", "Adam", {"lr": chainrule.tensor(0.01)}, dtype, recorded=recorded)[0]
+        _assert_same(ours, theirs, 16, scaled=True)
+
+    def run(lib):
+        L, O = _library(lib)
+        w = L.from_numpy(np.array([1 + 2j, -0.5 + 0.25j, 3j])).requires_grad_()
+        opt = O.Adam([w], lr=0.1, weight_decay=0.1)
+        for step in range(10):
+            w.grad = L.from_numpy(np.sin(w.detach().numpy() * (step + 1)))
+            opt.step()
+        return w.detach().numpy().copy(), opt.state[w]["exp_avg_sq"].numpy().copy()
+    for a, b in zip(run("chainrule"), run("torch")):
+        np.testing.assert_allclose(a, b, rtol=1e-12)
 
 
 def _group_errors(lib):
@@ -502,3 +562,64 @@ def _group_errors(lib):
 
 def test_param_group_errors_and_warnings_equal_pytorch():
     assert _group_errors("chainrule") == _group_errors("torch")
+
+
+# --- LBFGS -------------------------------------------------------------------------------------------
+
+LBFGS_A = np.linspace(1, 10, 6)
+
+
+def _lbfgs_run(lib, kwargs, calls=4):
+    """``calls`` LBFGS steps on a smooth, well-conditioned function whose loss and
+    gradient come from NumPy (so both libraries evaluate bit-identical values)."""
+    L, O = _library(lib)
+    w = L.from_numpy(np.linspace(-2, 3, 6)).requires_grad_()
+    opt = O.LBFGS([w], **kwargs)
+    evaluations = []
+
+    def closure():
+        x = w.detach().numpy()
+        evaluations.append(x.copy())
+        w.grad = L.from_numpy(LBFGS_A * x + 0.4 * x ** 3 + np.cos(x))
+        return L.tensor(float((0.5 * LBFGS_A * x ** 2).sum() + 0.1 * (x ** 4).sum() + np.sin(x).sum()),
+                        dtype=L.float64)
+
+    losses = [float(opt.step(closure)) for _ in range(calls)]
+    state = {k: _plain(v) for k, v in opt.state[w].items()}
+    return w.detach().numpy().copy(), losses, evaluations, state, _structure(opt.state_dict(), floats=False)
+
+
+LBFGS_CASES = [{"line_search_fn": ls, **kw} for ls in (None, "strong_wolfe")
+               for kw in ({"lr": 1, "max_iter": 4, "history_size": 3}, {"lr": 0.3, "max_iter": 20, "history_size": 10},
+                          {"lr": 1, "max_iter": 50, "tolerance_change": 1e-5}, {"lr": 1, "tolerance_grad": 1e-2})]
+
+
+@pytest.mark.parametrize("kwargs", LBFGS_CASES, ids=[str(k) for k in LBFGS_CASES])
+def test_lbfgs_matches_pytorch(kwargs):
+    ours, theirs = _lbfgs_run("chainrule", kwargs), _lbfgs_run("torch", kwargs)
+    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-12, atol=1e-14)
+    assert ours[1] == pytest.approx(theirs[1], rel=1e-12)
+    assert len(ours[2]) == len(theirs[2])
+    np.testing.assert_allclose(np.array(ours[2]), np.array(theirs[2]), rtol=1e-12, atol=1e-14)
+    assert list(ours[3]) == list(theirs[3])
+    for key in ours[3]:
+        assert type(ours[3][key]) is type(theirs[3][key]), key
+        if key != "al":  # ro = 1 / y.s holds cancellations near convergence: 1e-9
+            np.testing.assert_allclose(np.array(ours[3][key], dtype=float), np.array(theirs[3][key], dtype=float),
+                                       rtol=1e-9, atol=1e-14)
+    # the 'al' scratch list keeps its length; its entries are tensors or None as in PyTorch
+    if "al" in ours[3]:
+        assert [type(a) for a in ours[3]["al"]] == [type(a) for a in theirs[3]["al"]]
+    assert ours[4] == theirs[4]
+
+
+def test_lbfgs_errors_equal_pytorch():
+    def run(lib):
+        L, O = _library(lib)
+        a, b = _make_params(L, "float64")
+        out = [error_of(lambda: O.LBFGS([{"params": [a]}, {"params": [b]}]))]
+        opt = O.LBFGS([a], line_search_fn="backtracking")
+        a.grad = L.ones_like(a)
+        out.append(error_of(lambda: opt.step(lambda: L.tensor(1.0))))
+        return out
+    assert run("chainrule") == run("torch")

@@ -13,7 +13,7 @@ import numpy as np
 
 from . import _kernels as K
 from .optimizer import (Optimizer, _bump, _check_capturable, _check_lr, _check_non_negative, _grad_array,
-                        _increment, _run_closure, _scalar_tensor, _to_scalar, _use_grad_for_differentiable,
+                        _increment, _run_closure, _scalar_np_dtype, _scalar_tensor, _to_scalar, _use_grad_for_differentiable,
                         _value, _zeros_like)
 
 
@@ -70,7 +70,9 @@ def _asgd_update(p, state, group):
     else:
         np.copyto(ax, param)
     _bump(state["ax"])
-    eta._data[...] = lr / ((1 + lambd * lr * step) ** alpha)
-    mu._data[...] = 1 / max(1, step - t0)
+    # PyTorch makes each new value a default-dtype tensor, then copies it into the state
+    # (which load_state_dict may have cast to the parameter's dtype)
+    eta._data[...] = _scalar_np_dtype()(lr / ((1 + lambd * lr * step) ** alpha))
+    mu._data[...] = _scalar_np_dtype()(1 / max(1, step - t0))
     _bump(eta)
     _bump(mu)
