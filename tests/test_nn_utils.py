@@ -5,7 +5,6 @@ import warnings
 import numpy as np
 import pytest
 
-
 from helpers import both, full_error_of, to_numpy
 
 
