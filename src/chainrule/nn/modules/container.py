@@ -18,7 +18,8 @@ from itertools import chain, islice
 
 from ..._tensor import Tensor
 from ..parameter import Parameter
-from .module import Module, _addindent, _typename
+from .module import Module, _addindent
+from .utils import _typename
 
 __all__ = ["Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict"]
 

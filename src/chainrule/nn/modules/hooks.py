@@ -1,4 +1,4 @@
-"""What Module hooks are built from: handles that remove a hook, and the backward-hook plumbing.
+"""What Module hooks are built from (and the hooks every module runs, ``register_module_*``): handles that remove a hook, and the backward-hook plumbing.
 
 ``RemovableHandle`` is what every ``register_*_hook`` returns (PyTorch's
 ``torch.utils.hooks.RemovableHandle``): hooks live in ordered dicts keyed by the handle's id,
@@ -21,7 +21,7 @@ the full hooks, which may replace those.
 """
 import warnings
 import weakref
-from collections import namedtuple
+from collections import OrderedDict, namedtuple
 
 from ..._tensor import Tensor
 from ...autograd.function import Function
@@ -202,3 +202,62 @@ class BackwardHook:
         self.n_outputs = len(outputs)
         self.output_tensors_index = index
         return res if is_tuple else res[0]
+
+
+# Hooks for every module (PyTorch's debugging/profiling globals).
+_global_forward_pre_hooks = OrderedDict()
+_global_forward_hooks = OrderedDict()
+_global_forward_hooks_with_kwargs = OrderedDict()
+_global_forward_hooks_always_called = OrderedDict()
+_global_backward_pre_hooks = OrderedDict()
+_global_backward_hooks = OrderedDict()
+_global_buffer_registration_hooks = OrderedDict()
+_global_module_registration_hooks = OrderedDict()
+_global_parameter_registration_hooks = OrderedDict()
+
+
+def _register_global(table, hook, **flags):
+    handle = RemovableHandle(table, extra_dict=[d for d in flags.values() if d is not None] or None)
+    table[handle.id] = hook
+    for flag_table in flags.values():
+        if flag_table is not None:
+            flag_table[handle.id] = True
+    return handle
+
+
+def register_module_forward_pre_hook(hook):
+    return _register_global(_global_forward_pre_hooks, hook)
+
+
+def register_module_forward_hook(hook, *, with_kwargs=False, always_call=False):
+    return _register_global(_global_forward_hooks, hook,
+                            kw=_global_forward_hooks_with_kwargs if with_kwargs else None,
+                            always=_global_forward_hooks_always_called if always_call else None)
+
+
+def register_module_full_backward_pre_hook(hook):
+    return _register_global(_global_backward_pre_hooks, hook)
+
+
+def register_module_full_backward_hook(hook):
+    return _register_global(_global_backward_hooks, hook)
+
+
+def register_module_buffer_registration_hook(hook):
+    return _register_global(_global_buffer_registration_hooks, hook)
+
+
+def register_module_module_registration_hook(hook):
+    return _register_global(_global_module_registration_hooks, hook)
+
+
+def register_module_parameter_registration_hook(hook):
+    return _register_global(_global_parameter_registration_hooks, hook)
+
+
+def _run_registration_hooks(table, module, name, value):
+    for hook in table.values():
+        output = hook(module, name, value)
+        if output is not None:
+            value = output
+    return value

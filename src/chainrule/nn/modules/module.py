@@ -32,86 +32,23 @@ import warnings
 from collections import OrderedDict
 from collections.abc import Mapping
 
-from ... import _dtype
-from ..._tensor import Tensor, device as _device
+from ..._tensor import Tensor
 from ... import _creation
 from ...autograd.grad_mode import no_grad
 from ..parameter import Buffer, Parameter
-from .hooks import BackwardHook, RemovableHandle, _IncompatibleKeys, _WrappedHook
+from .hooks import (BackwardHook, RemovableHandle, _IncompatibleKeys, _WrappedHook, _run_registration_hooks,
+                    _global_backward_hooks, _global_backward_pre_hooks, _global_buffer_registration_hooks,
+                    _global_forward_hooks, _global_forward_hooks_always_called, _global_forward_hooks_with_kwargs,
+                    _global_forward_pre_hooks, _global_module_registration_hooks, _global_parameter_registration_hooks)
+from .hooks import (register_module_buffer_registration_hook, register_module_forward_hook,  # noqa: F401  (torch's
+                    register_module_forward_pre_hook, register_module_full_backward_hook,  # home for them)
+                    register_module_full_backward_pre_hook, register_module_module_registration_hook,
+                    register_module_parameter_registration_hook)
+from .utils import _parse_to, _typename
 
-__all__ = ["Module", "register_module_forward_pre_hook", "register_module_forward_hook",
-           "register_module_full_backward_pre_hook", "register_module_full_backward_hook",
-           "register_module_buffer_registration_hook", "register_module_module_registration_hook",
-           "register_module_parameter_registration_hook"]
+__all__ = ["Module"]
 
 _EXTRA_STATE_KEY_SUFFIX = "_extra_state"
-
-# Hooks for every module (PyTorch's debugging/profiling globals).
-_global_forward_pre_hooks = OrderedDict()
-_global_forward_hooks = OrderedDict()
-_global_forward_hooks_with_kwargs = OrderedDict()
-_global_forward_hooks_always_called = OrderedDict()
-_global_backward_pre_hooks = OrderedDict()
-_global_backward_hooks = OrderedDict()
-_global_buffer_registration_hooks = OrderedDict()
-_global_module_registration_hooks = OrderedDict()
-_global_parameter_registration_hooks = OrderedDict()
-
-
-def _register_global(table, hook, **flags):
-    handle = RemovableHandle(table, extra_dict=[d for d in flags.values() if d is not None] or None)
-    table[handle.id] = hook
-    for flag_table in flags.values():
-        if flag_table is not None:
-            flag_table[handle.id] = True
-    return handle
-
-
-def register_module_forward_pre_hook(hook):
-    return _register_global(_global_forward_pre_hooks, hook)
-
-
-def register_module_forward_hook(hook, *, with_kwargs=False, always_call=False):
-    return _register_global(_global_forward_hooks, hook,
-                            kw=_global_forward_hooks_with_kwargs if with_kwargs else None,
-                            always=_global_forward_hooks_always_called if always_call else None)
-
-
-def register_module_full_backward_pre_hook(hook):
-    return _register_global(_global_backward_pre_hooks, hook)
-
-
-def register_module_full_backward_hook(hook):
-    return _register_global(_global_backward_hooks, hook)
-
-
-def register_module_buffer_registration_hook(hook):
-    return _register_global(_global_buffer_registration_hooks, hook)
-
-
-def register_module_module_registration_hook(hook):
-    return _register_global(_global_module_registration_hooks, hook)
-
-
-def register_module_parameter_registration_hook(hook):
-    return _register_global(_global_parameter_registration_hooks, hook)
-
-
-def _run_registration_hooks(table, module, name, value):
-    for hook in table.values():
-        output = hook(module, name, value)
-        if output is not None:
-            value = output
-    return value
-
-
-def _typename(obj):
-    """``torch.typename``: ``torch.FloatTensor`` for tensors, the qualified class name otherwise."""
-    if isinstance(obj, Tensor):
-        return obj.type()
-    module = getattr(type(obj), "__module__", "") or ""
-    name = type(obj).__qualname__
-    return name if module in ("builtins", "__builtin__") else f"{module}.{name}"
 
 
 def _addindent(text, spaces):
@@ -125,27 +62,6 @@ def _addindent(text, spaces):
 
 def _forward_unimplemented(self, *input):
     raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
-
-
-def _parse_to(args, kwargs):
-    """``(device, dtype)`` from ``Module.to``'s forms: ``to(dtype)``, ``to('cpu')``, ``to(tensor)``."""
-    dev = kwargs.pop("device", None)
-    dtype = kwargs.pop("dtype", None)
-    kwargs.pop("non_blocking", None)
-    kwargs.pop("memory_format", None)
-    if kwargs:
-        raise TypeError(f"to() received an invalid combination of arguments - got unexpected keyword "
-                        f"{next(iter(kwargs))!r}")
-    for a in args:
-        if isinstance(a, _dtype.dtype):
-            dtype = a
-        elif isinstance(a, Tensor):
-            dtype = a.dtype
-        elif isinstance(a, (str, _device)):
-            dev = a
-    if dev is not None:
-        dev = _device(dev)
-    return dev, dtype
 
 
 class Module:

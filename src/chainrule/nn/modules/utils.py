@@ -2,6 +2,9 @@
 import collections.abc
 from itertools import repeat
 
+from ... import _dtype
+from ..._tensor import Tensor, device as _device
+
 __all__ = ["consume_prefix_in_state_dict_if_present"]
 
 
@@ -46,3 +49,33 @@ def consume_prefix_in_state_dict_if_present(state_dict, prefix):
                 continue
             if key == prefix.replace(".", "") or key.startswith(prefix):
                 state_dict._metadata[key[len(prefix):]] = state_dict._metadata.pop(key)
+
+
+def _typename(obj):
+    """``torch.typename``: ``torch.FloatTensor`` for tensors, the qualified class name otherwise."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    module = getattr(type(obj), "__module__", "") or ""
+    name = type(obj).__qualname__
+    return name if module in ("builtins", "__builtin__") else f"{module}.{name}"
+
+
+def _parse_to(args, kwargs):
+    """``(device, dtype)`` from ``Module.to``'s forms: ``to(dtype)``, ``to('cpu')``, ``to(tensor)``."""
+    dev = kwargs.pop("device", None)
+    dtype = kwargs.pop("dtype", None)
+    kwargs.pop("non_blocking", None)
+    kwargs.pop("memory_format", None)
+    if kwargs:
+        raise TypeError(f"to() received an invalid combination of arguments - got unexpected keyword "
+                        f"{next(iter(kwargs))!r}")
+    for a in args:
+        if isinstance(a, _dtype.dtype):
+            dtype = a
+        elif isinstance(a, Tensor):
+            dtype = a.dtype
+        elif isinstance(a, (str, _device)):
+            dev = a
+    if dev is not None:
+        dev = _device(dev)
+    return dev, dtype

@@ -1,7 +1,7 @@
 """``parameters_to_vector`` and back: all parameters as one flat vector (for second-order methods)."""
 from ..._ops.joining import cat
 from ..._tensor import Tensor
-from ..modules.module import _typename
+from ..modules.utils import _typename
 
 __all__ = ["parameters_to_vector", "vector_to_parameters"]
 
