@@ -40,8 +40,8 @@ from .hooks import (BackwardHook, RemovableHandle, _IncompatibleKeys, _WrappedHo
                     _global_backward_hooks, _global_backward_pre_hooks, _global_buffer_registration_hooks,
                     _global_forward_hooks, _global_forward_hooks_always_called, _global_forward_hooks_with_kwargs,
                     _global_forward_pre_hooks, _global_module_registration_hooks, _global_parameter_registration_hooks)
-from .hooks import (register_module_buffer_registration_hook, register_module_forward_hook,  # noqa: F401  (torch's
-                    register_module_forward_pre_hook, register_module_full_backward_hook,  # home for them)
+from .hooks import (register_module_buffer_registration_hook, register_module_forward_hook,  # noqa: F401  (torch
+                    register_module_forward_pre_hook, register_module_full_backward_hook,  # has them here)
                     register_module_full_backward_pre_hook, register_module_module_registration_hook,
                     register_module_parameter_registration_hook)
 from .utils import _parse_to, _typename
@@ -236,9 +236,6 @@ class Module:
         else:
             super().__delattr__(name)
 
-    def __setstate__(self, state):
-        self.__dict__.update(state)
-
     # --- lookup by dotted name --------------------------------------------------------
 
     def get_submodule(self, target):
@@ -379,8 +376,8 @@ class Module:
                         p.grad.requires_grad_(False)
                     p.grad.zero_()
 
-    def share_memory(self):
-        return self  # one process's NumPy memory; worker processes get copies
+    def share_memory(self):  # one process's NumPy memory; worker processes get copies
+        return self
 
     def apply(self, fn):
         """``fn(module)`` on every submodule (children first), then on ``self``."""
