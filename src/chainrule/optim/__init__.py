@@ -4,6 +4,7 @@
 >>> loss_fn(model(x), y).backward(); opt.step(); opt.zero_grad()
 """
 from .optimizer import Optimizer
+from . import lr_scheduler  # noqa: F401  (a submodule, as in torch)
 from .adadelta import Adadelta
 from .adagrad import Adagrad
 from .adam import Adam
@@ -17,5 +18,5 @@ from .rmsprop import RMSprop
 from .rprop import Rprop
 from .sgd import SGD
 
-__all__ = ["ASGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "LBFGS", "NAdam", "Optimizer", "RAdam", "RMSprop",
+__all__ = ["ASGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "LBFGS", "lr_scheduler", "NAdam", "Optimizer", "RAdam", "RMSprop",
            "Rprop", "SGD"]
