@@ -325,16 +325,26 @@ def test_state_dict_text_equals_pytorch():
     assert run("chainrule") == run("torch")
 
 
-def test_versions_bump_as_pytorch():
+VERSION_CASES = [("SGD", {"lr": 0.1, "momentum": 0.9, "weight_decay": 0.1}), ("SGD", {"lr": 0.1}),
+                 ("Adam", {"amsgrad": True, "weight_decay": 0.1}), ("AdamW", {}),
+                 ("RMSprop", {"centered": True, "momentum": 0.5}), ("Adagrad", {}), ("Adadelta", {}), ("Adamax", {}),
+                 ("NAdam", {"weight_decay": 0.1, "decoupled_weight_decay": True}), ("RAdam", {}),
+                 ("ASGD", {"t0": 1}), ("Rprop", {})]
+
+
+@pytest.mark.parametrize("name,kwargs", VERSION_CASES, ids=[f"{n}-{k}" for n, k in VERSION_CASES])
+def test_versions_bump_as_pytorch(name, kwargs):
+    """Each in-place op PyTorch's step does on a parameter or state tensor counts once."""
     def run(lib):
         L, O = _library(lib)
         params = _make_params(L, "float64")
-        opt = O.SGD(params, lr=0.1, momentum=0.9, weight_decay=0.1)
+        opt = getattr(O, name)(params, **kwargs)
         versions = []
         for step in range(3):
             _set_grads(L, params, step, "float64")
             opt.step()
-            versions.append([p._version for p in params] + [opt.state[p]["momentum_buffer"]._version for p in params])
+            versions.append([p._version for p in params])
+            versions.append([(k, v._version) for p in params for k, v in opt.state[p].items() if hasattr(v, "_version")])
         return versions
     assert run("chainrule") == run("torch")
 
