@@ -26,6 +26,8 @@ from .loss import (BCELoss, BCEWithLogitsLoss, CTCLoss, CosineEmbeddingLoss, Cro
                    MultiLabelSoftMarginLoss, MultiMarginLoss, NLLLoss, PoissonNLLLoss, SmoothL1Loss, SoftMarginLoss,
                    TripletMarginLoss, TripletMarginWithDistanceLoss)
 
+from .rnn import GRU, GRUCell, LSTM, LSTMCell, RNN, RNNBase, RNNCell, RNNCellBase
+
 __all__ = ["AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AlphaDropout",
            "AvgPool1d", "AvgPool2d", "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d",
            "Bilinear", "CELU", "CTCLoss", "CircularPad1d", "CircularPad2d", "CircularPad3d", "ConstantPad1d",
@@ -44,3 +46,4 @@ __all__ = ["AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "Adapt
            "Softsign", "Tanh", "Tanhshrink", "Threshold", "TripletMarginLoss", "TripletMarginWithDistanceLoss",
            "Unflatten", "Unfold", "Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d", "ZeroPad1d", "ZeroPad2d",
            "ZeroPad3d"]
+__all__ += ["GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNBase", "RNNCell", "RNNCellBase"]  # recurrent
