@@ -1,2 +1,2 @@
-"""``chainrule.utils``: helpers around autograd, as ``torch.utils`` (``utils.checkpoint``)."""
-from . import checkpoint  # noqa: F401  (a submodule, as in torch)
+"""``chainrule.utils``: helpers around autograd and training, as ``torch.utils`` (checkpoint, data)."""
+from . import checkpoint, data  # noqa: F401  (submodules, as in torch)
