@@ -6,6 +6,7 @@ Golden files live in tests/golden/viz/; after an intended change, rewrite them w
 import collections
 import os
 import pathlib
+import re
 import xml.etree.ElementTree as ET
 
 import pydot
@@ -14,6 +15,7 @@ import pytest
 import chainrule
 import chainrule.viz as viz
 from chainrule.viz import dot as viz_dot
+from chainrule.viz import graph as viz_graph
 from chainrule.viz import svg as viz_svg
 from helpers import require_torch
 from viz_programs import mlp, seed_000_scalar, seed_000_vector, seed_004_scalar, seed_004_vector
@@ -221,3 +223,57 @@ def test_draw_writes_svg_without_graphviz(tmp_path, monkeypatch):
         viz.draw(out, tmp_path / "g.png", engine="chainrule")
     with pytest.raises(RuntimeError, match="engine='graphviz' needs"):
         viz.draw(out, tmp_path / "g.svg", engine="graphviz")
+
+
+# --- summary --------------------------------------------------------------------------------
+
+def _torch_saved_bytes(fn):
+    arrays = {}
+    for attr in dir(fn):
+        if attr.startswith("_saved_"):
+            value = getattr(fn, attr)
+            for t in value if isinstance(value, tuple) else (value,):
+                if hasattr(t, "untyped_storage"):
+                    arrays[t.untyped_storage().data_ptr()] = t.numel() * t.element_size()
+    return sum(arrays.values())
+
+
+def _mlp_with_input_grad(L):
+    """The MLP with an input that needs a gradient too: then PyTorch saves both matrices
+    of each addmm, as chainrule always does (it keeps what every input's rule needs)."""
+    L.manual_seed(0)
+    net = L.nn.Sequential(L.nn.Linear(3, 4), L.nn.ReLU(), L.nn.Linear(4, 1))
+    x = L.randn(5, 3, requires_grad=True)
+    return L.nn.functional.mse_loss(net(x), L.zeros(5, 1)), dict(net.named_parameters(), x=x)
+
+
+def test_summary_of_the_mlp_matches_torchs_saved_tensors():
+    torch = require_torch()
+    out, params = _mlp_with_input_grad(chainrule)
+    t_out, _ = _mlp_with_input_grad(torch)
+    lines = viz.summary(out, params).splitlines()
+    assert lines[0].split() == ["node", "output", "shape", "dtype", "saved", "bytes"]
+    ours = [(line.split()[0], int(line.split()[-1])) for line in lines[1:-2]]
+    theirs, stack, seen = [], [t_out.grad_fn], set()
+    while stack:
+        fn = stack.pop()
+        theirs.append((type(fn).__name__, _torch_saved_bytes(fn)))
+        children = [c for c, _ in fn.next_functions if c is not None and c not in seen]
+        seen.update(children)
+        stack.extend(children)
+    assert sorted(ours) == sorted(theirs)
+    assert lines[-2] == "total: 11 nodes, 244 bytes saved (244 B)"
+    assert lines[-1] == "leaves reached: 2.bias (1), 0.bias (4), x (5, 3), 0.weight (4, 3), 2.weight (1, 4)"
+
+
+def test_summary_output_shapes_are_the_forward_shapes():
+    x = chainrule.ones(2, 3, requires_grad=True, dtype=chainrule.float64)
+    steps = [x.sum(0), x.t(), (x * 2).unsqueeze(0)]
+    steps.append(steps[0].exp() + steps[2].mean())
+    out = steps[-1].sum() + steps[1].sum()
+    meta = viz_graph.output_meta(out)
+    for t in steps:
+        assert meta[t.grad_fn] == (tuple(t.shape), t.detach().numpy().dtype)
+    table = viz.summary(out, {"x": x})
+    assert re.search(r"\nAccumulateGrad +\(2, 3\) +float64 +0\n", table)
+    assert table.endswith("leaves reached: x (2, 3)")

@@ -16,6 +16,7 @@
 See docs/viz.md.
 """
 from .dot import to_dot
+from .summary import summary
 from .svg import draw, to_svg
 
-__all__ = ["draw", "to_dot", "to_svg"]
+__all__ = ["draw", "summary", "to_dot", "to_svg"]

@@ -227,3 +227,29 @@ def walk(roots, params=None, show_attrs=False, show_saved=False):
     for root in roots if isinstance(roots, tuple) else (roots,):
         add_base_tensor(root)
     return graph
+
+
+def output_meta(out):
+    """node -> (shape, NumPy dtype) of its output, for every node behind ``out`` (a
+    tensor or tuple of tensors); a node with several outputs maps to None."""
+    roots = out if isinstance(out, tuple) else (out,)
+    meta, stack = {}, []
+    for t in roots:
+        if t.grad_fn is not None:
+            meta[t.grad_fn] = (t._data.shape, t._data.dtype)
+            stack.append(t.grad_fn)
+    while stack:
+        node = stack.pop()
+        own = meta[node]
+        metas = getattr(node, "meta", None)
+        for i, child in enumerate(getattr(node, "next", ())):
+            if child is None or child in meta:
+                continue
+            if getattr(child, "n_outputs", 1) > 1:  # a custom Function with several outputs
+                meta[child] = None
+            elif metas is not None and len(metas) > i and metas[i] is not None:
+                meta[child] = tuple(metas[i])
+            else:
+                meta[child] = own
+            stack.append(child)
+    return meta
