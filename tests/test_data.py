@@ -186,7 +186,8 @@ def test_workers_yield_the_same_batches_in_the_same_order():
     chainrule.manual_seed(3)
     loader = data.DataLoader(ds, batch_size=4, shuffle=True, num_workers=2, worker_init_fn=_seen_by_worker,
                              persistent_workers=True, pin_memory=True, prefetch_factor=1)
-    assert [b[1].tolist() for b in loader] == alone and len(loader) == len(alone) == 6
+    with pytest.warns(UserWarning, match="'pin_memory' argument is set as true but no accelerator is found"):
+        assert [b[1].tolist() for b in loader] == alone and len(loader) == len(alone) == 6
     assert data.get_worker_info() is None
 
 

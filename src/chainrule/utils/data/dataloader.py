@@ -11,6 +11,7 @@ batches come back in the sampler's order, the same batches as with ``num_workers
 """
 import itertools
 import random
+import warnings
 
 from ... import _creation, _dtype
 from ._collate import default_collate, default_convert
@@ -128,6 +129,9 @@ class DataLoader:
         return self.batch_sampler if self._auto_collation else self.sampler
 
     def __iter__(self):
+        if self.pin_memory:
+            warnings.warn("'pin_memory' argument is set as true but no accelerator is found, then device pinned "
+                          "memory won't be used.", stacklevel=2)
         sampler_iter = iter(self._index_sampler)
         # PyTorch draws the workers' base seed as the iterator is made, before the sampler's draws
         base_seed = _creation.empty((), dtype=_dtype.int64).random_(generator=self.generator).item()
