@@ -6,11 +6,13 @@ out of range) and then calls the op. Where PyTorch composes a function here (``s
 ``normalize``, ``local_response_norm``), so does chainrule, from the same steps, so the graph
 shows the same nodes.
 """
+import math
 import warnings
 
 import numpy as np
 
-from .._tensor import _wrap
+from .. import _dtype
+from .._tensor import Tensor, _wrap
 from .._ops.unary import relu as _relu, sigmoid, tanh
 from .._ops.activations import (celu_, elu_, gelu, glu, hardshrink, hardtanh_, leaky_relu_, log_sigmoid as logsigmoid,
                                 prelu, rrelu_, selu_, softplus, softshrink, threshold_)
@@ -33,8 +35,10 @@ from .._ops.pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_m
                             max_pool2d, max_pool2d_with_indices)
 from .._ops.resampling import (interpolate, pad, pixel_shuffle, pixel_unshuffle, upsample, upsample_bilinear,
                                upsample_nearest)
-from .._creation import finfo, zeros
+from .._creation import finfo, zeros, zeros_like
 from .._ops.binary import minimum
+from .._ops.joining import cat
+from .._ops.linalg import baddbmm, bmm
 from .._ops.losses import _reduce, _reduction
 
 __all__ = ["relu", "sigmoid", "tanh"]
@@ -55,6 +59,7 @@ __all__ += ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
             "lp_pool2d", "max_pool1d", "max_pool1d_with_indices", "max_pool2d", "max_pool2d_with_indices", "pad",
             "pixel_shuffle", "pixel_unshuffle", "unfold", "upsample", "upsample_bilinear", "upsample_nearest"]
 __all__ += ["embedding_bag", "multilabel_margin_loss", "rms_norm", "triplet_margin_with_distance_loss"]  # for nn layers
+__all__ += ["multi_head_attention_forward"]  # for nn.MultiheadAttention
 
 
 # --- activations ----------------------------------------------------------------------------------
@@ -457,3 +462,226 @@ def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_fu
     if reduction == "mean":
         return loss.mean()
     return loss
+
+
+# --- multi-head attention (nn.MultiheadAttention's computation) ------------------------------------
+
+def _canonical_mask(mask, mask_name, other_type, other_name, target_type, check_other=True):
+    """A bool mask as the additive float mask of ``target_type`` (-inf where True); a float
+    mask as it is. Masks of two different dtypes are deprecated (a warning)."""
+    if mask is None:
+        return None
+    if mask.dtype != _dtype.bool_ and not mask.is_floating_point():
+        raise AssertionError(f"only bool and floating types of {mask_name} are supported")
+    if check_other and other_type is not None and mask.dtype != other_type:
+        warnings.warn(f"Support for mismatched {mask_name} and {other_name} is deprecated. Use same type for both "
+                      "instead.", stacklevel=2)
+    if not mask.is_floating_point():
+        mask = zeros_like(mask, dtype=target_type).masked_fill_(mask, float("-inf"))
+    return mask
+
+
+def _none_or_dtype(input):
+    if input is None:
+        return None
+    if isinstance(input, Tensor):
+        return input.dtype
+    raise RuntimeError("input to _none_or_dtype() must be None or torch.Tensor")
+
+
+def _mha_shape_check(query, key, value, key_padding_mask, attn_mask, num_heads):
+    """Whether the call is batched (3-d query), checking the other shapes as PyTorch does."""
+    dims = query.dim()
+    if dims not in (2, 3):
+        raise AssertionError(f"query should be unbatched 2D or batched 3D tensor but received {dims}-D query tensor")
+    kind = "batched (3-D)" if dims == 3 else "unbatched (2-D)"
+    if key.dim() != dims or value.dim() != dims:
+        raise AssertionError(f"For {kind} `query`, expected `key` and `value` to be {dims}-D but found {key.dim()}-D "
+                             f"and {value.dim()}-D tensors respectively")
+    if key_padding_mask is not None and key_padding_mask.dim() != dims - 1:
+        raise AssertionError(f"For {kind} `query`, expected `key_padding_mask` to be `None` or {dims - 1}-D but found "
+                             f"{key_padding_mask.dim()}-D tensor instead")
+    if attn_mask is not None:
+        if attn_mask.dim() not in (2, 3):
+            raise AssertionError(f"For {kind} `query`, expected `attn_mask` to be `None`, 2-D or 3-D but found "
+                                 f"{attn_mask.dim()}-D tensor instead")
+        if dims == 2 and attn_mask.dim() == 3:
+            expected_shape = (num_heads, query.shape[0], key.shape[0])
+            if attn_mask.shape != expected_shape:
+                raise AssertionError(f"Expected `attn_mask` shape to be {expected_shape} but got {attn_mask.shape}")
+    return dims == 3
+
+
+def _in_projection_packed(q, k, v, w, b=None):
+    """q, k, v through the stacked (3E, E) weight: one matmul when they are one tensor (self-attention)."""
+    E = q.size(-1)
+    if k is v:
+        if q is k:
+            proj = linear(q, w, b).unflatten(-1, (3, E)).unsqueeze(0).transpose(0, -2).squeeze(-2).contiguous()
+            return proj[0], proj[1], proj[2]
+        w_q, w_kv = w.split([E, E * 2])
+        b_q, b_kv = (None, None) if b is None else b.split([E, E * 2])
+        kv = linear(k, w_kv, b_kv).unflatten(-1, (2, E)).unsqueeze(0).transpose(0, -2).squeeze(-2).contiguous()
+        return linear(q, w_q, b_q), kv[0], kv[1]
+    w_q, w_k, w_v = w.chunk(3)
+    b_q, b_k, b_v = (None, None, None) if b is None else b.chunk(3)
+    return linear(q, w_q, b_q), linear(k, w_k, b_k), linear(v, w_v, b_v)
+
+
+def _in_projection(q, k, v, w_q, w_k, w_v, b_q=None, b_k=None, b_v=None):
+    """q, k, v through their own weights (key and value of other widths than the query)."""
+    Eq, Ek, Ev = q.size(-1), k.size(-1), v.size(-1)
+    for name, t, shape in (("query weights", w_q, (Eq, Eq)), ("key weights", w_k, (Eq, Ek)),
+                           ("value weights", w_v, (Eq, Ev)), ("query bias", b_q, (Eq,)), ("key bias", b_k, (Eq,)),
+                           ("value bias", b_v, (Eq,))):
+        if t is not None and t.shape != shape:
+            raise AssertionError(f"expecting {name} shape of {shape}, but got {t.shape}")
+    return linear(q, w_q, b_q), linear(k, w_k, b_k), linear(v, w_v, b_v)
+
+
+def _static(t, name, bsz, num_heads, head_dim):
+    if t.size(0) != bsz * num_heads:
+        raise AssertionError(f"expecting {name}.size(0) of {bsz * num_heads}, but got {t.size(0)}")
+    if t.size(2) != head_dim:
+        raise AssertionError(f"expecting {name}.size(2) of {head_dim}, but got {t.size(2)}")
+    return t
+
+
+def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads, in_proj_weight, in_proj_bias,
+                                 bias_k, bias_v, add_zero_attn, dropout_p, out_proj_weight, out_proj_bias,
+                                 training=True, key_padding_mask=None, need_weights=True, attn_mask=None,
+                                 use_separate_proj_weight=False, q_proj_weight=None, k_proj_weight=None,
+                                 v_proj_weight=None, static_k=None, static_v=None, average_attn_weights=True,
+                                 is_causal=False):
+    """Attention of (L, N, E) queries over (S, N, E) keys and values with ``num_heads`` heads;
+    unbatched (L, E) inputs too. Returns ``(output, weights)``: the weights (N, L, S), averaged
+    over heads unless ``average_attn_weights=False``, when ``need_weights``; otherwise None,
+    and the scores go through ``scaled_dot_product_attention`` as in PyTorch.
+
+    Masks: ``key_padding_mask`` (N, S) hides keys; ``attn_mask`` (L, S) or (N*heads, L, S);
+    bool masks hide where True, float masks are added to the scores. ``bias_k``/``bias_v``
+    append one learnt key/value, ``add_zero_attn`` one zero key/value.
+    """
+    is_batched = _mha_shape_check(query, key, value, key_padding_mask, attn_mask, num_heads)
+    if not is_batched:
+        query, key, value = query.unsqueeze(1), key.unsqueeze(1), value.unsqueeze(1)
+        if key_padding_mask is not None:
+            key_padding_mask = key_padding_mask.unsqueeze(0)
+    tgt_len, bsz, embed_dim = query.shape
+    src_len = key.shape[0]
+    key_padding_mask = _canonical_mask(key_padding_mask, "key_padding_mask", _none_or_dtype(attn_mask), "attn_mask",
+                                       query.dtype)
+    if is_causal and attn_mask is None:
+        raise RuntimeError("Need attn_mask if specifying the is_causal hint. You may use the Transformer module "
+                           "method `generate_square_subsequent_mask` to create this mask.")
+    if is_causal and key_padding_mask is None and not need_weights:
+        attn_mask = None  # scaled_dot_product_attention builds the causal mask itself
+    else:
+        attn_mask = _canonical_mask(attn_mask, "attn_mask", None, "", query.dtype, check_other=False)
+        if key_padding_mask is not None:
+            is_causal = False
+    if embed_dim != embed_dim_to_check:
+        raise AssertionError(f"was expecting embedding dimension of {embed_dim_to_check}, but got {embed_dim}")
+    head_dim = embed_dim // num_heads
+    if head_dim * num_heads != embed_dim:
+        raise AssertionError(f"embed_dim {embed_dim} not divisible by num_heads {num_heads}")
+    if use_separate_proj_weight:
+        if key.shape[:2] != value.shape[:2]:
+            raise AssertionError(f"key's sequence and batch dims {key.shape[:2]} do not match value's "
+                                 f"{value.shape[:2]}")
+        for name, w in (("q_proj_weight", q_proj_weight), ("k_proj_weight", k_proj_weight),
+                        ("v_proj_weight", v_proj_weight)):
+            if w is None:
+                raise AssertionError(f"use_separate_proj_weight is True but {name} is None")
+        b_q, b_k, b_v = (None, None, None) if in_proj_bias is None else in_proj_bias.chunk(3)
+        q, k, v = _in_projection(query, key, value, q_proj_weight, k_proj_weight, v_proj_weight, b_q, b_k, b_v)
+    else:
+        if key.shape != value.shape:
+            raise AssertionError(f"key shape {key.shape} does not match value shape {value.shape}")
+        if in_proj_weight is None:
+            raise AssertionError("use_separate_proj_weight is False but in_proj_weight is None")
+        q, k, v = _in_projection_packed(query, key, value, in_proj_weight, in_proj_bias)
+    if attn_mask is not None:
+        if attn_mask.dim() == 2:
+            if attn_mask.shape != (tgt_len, src_len):
+                raise RuntimeError(f"The shape of the 2D attn_mask is {attn_mask.shape}, but should be "
+                                   f"{(tgt_len, src_len)}.")
+            attn_mask = attn_mask.unsqueeze(0)
+        elif attn_mask.shape != (bsz * num_heads, tgt_len, src_len):
+            raise RuntimeError(f"The shape of the 3D attn_mask is {attn_mask.shape}, but should be "
+                               f"{(bsz * num_heads, tgt_len, src_len)}.")
+    if bias_k is not None and bias_v is not None:
+        if static_k is not None:
+            raise AssertionError("bias cannot be added to static key.")
+        if static_v is not None:
+            raise AssertionError("bias cannot be added to static value.")
+        k = cat([k, bias_k.repeat(1, bsz, 1)])
+        v = cat([v, bias_v.repeat(1, bsz, 1)])
+        attn_mask = None if attn_mask is None else pad(attn_mask, (0, 1))
+        key_padding_mask = None if key_padding_mask is None else pad(key_padding_mask, (0, 1))
+    elif bias_k is not None:
+        raise AssertionError("bias_k is set but bias_v is None")
+    elif bias_v is not None:
+        raise AssertionError("bias_v is set but bias_k is None")
+    # heads: (L, N, E) -> (N * heads, L, head_dim)
+    q = q.view(tgt_len, bsz * num_heads, head_dim).transpose(0, 1)
+    if static_k is None:
+        k = k.view(k.shape[0], bsz * num_heads, head_dim).transpose(0, 1)
+    else:
+        k = _static(static_k, "static_k", bsz, num_heads, head_dim)
+    if static_v is None:
+        v = v.view(v.shape[0], bsz * num_heads, head_dim).transpose(0, 1)
+    else:
+        v = _static(static_v, "static_v", bsz, num_heads, head_dim)
+    if add_zero_attn:
+        zero_attn_shape = (bsz * num_heads, 1, head_dim)
+        k = cat([k, zeros(zero_attn_shape, dtype=k.dtype)], dim=1)
+        v = cat([v, zeros(zero_attn_shape, dtype=v.dtype)], dim=1)
+        attn_mask = None if attn_mask is None else pad(attn_mask, (0, 1))
+        key_padding_mask = None if key_padding_mask is None else pad(key_padding_mask, (0, 1))
+    src_len = k.size(1)
+    if key_padding_mask is not None:
+        if key_padding_mask.shape[0] != bsz:
+            raise AssertionError(f"Expected key_padded_mask.shape[0] to be {bsz}, but got "
+                                 f"{key_padding_mask.shape[0]}")
+        if key_padding_mask.shape[1] != src_len:
+            raise AssertionError(f"Expected key_padded_mask.shape[1] to be {src_len}, but got "
+                                 f"{key_padding_mask.shape[1]}")
+        key_padding_mask = (key_padding_mask.view(bsz, 1, 1, src_len).expand(-1, num_heads, -1, -1)
+                            .reshape(bsz * num_heads, 1, src_len))
+        attn_mask = key_padding_mask if attn_mask is None else attn_mask + key_padding_mask
+    if not training:
+        dropout_p = 0.0
+    if need_weights:
+        q_scaled = q * math.sqrt(1.0 / float(q.shape[-1]))
+        if is_causal and attn_mask is None:
+            raise AssertionError("FIXME: is_causal not implemented for need_weights")
+        if attn_mask is not None:
+            weights = baddbmm(attn_mask, q_scaled, k.transpose(-2, -1))
+        else:
+            weights = bmm(q_scaled, k.transpose(-2, -1))
+        weights = softmax(weights, dim=-1)
+        if dropout_p > 0.0:
+            weights = dropout(weights, p=dropout_p)
+        attn_output = bmm(weights, v).transpose(0, 1).reshape(tgt_len * bsz, embed_dim)
+        attn_output = linear(attn_output, out_proj_weight, out_proj_bias)
+        attn_output = attn_output.view(tgt_len, bsz, attn_output.size(1))
+        weights = weights.view(bsz, num_heads, tgt_len, src_len)
+        if average_attn_weights:
+            weights = weights.mean(dim=1)
+        if not is_batched:
+            return attn_output.squeeze(1), weights.squeeze(0)
+        return attn_output, weights
+    if attn_mask is not None:
+        if attn_mask.size(0) == 1 and attn_mask.dim() == 3:
+            attn_mask = attn_mask.unsqueeze(0)
+        else:
+            attn_mask = attn_mask.view(bsz, num_heads, -1, src_len)
+    q = q.view(bsz, num_heads, tgt_len, head_dim)
+    k = k.view(bsz, num_heads, src_len, head_dim)
+    v = v.view(bsz, num_heads, src_len, head_dim)
+    attn_output = scaled_dot_product_attention(q, k, v, attn_mask, dropout_p, is_causal)
+    attn_output = attn_output.permute(2, 0, 1, 3).reshape(bsz * tgt_len, embed_dim)
+    attn_output = linear(attn_output, out_proj_weight, out_proj_bias)
+    attn_output = attn_output.view(tgt_len, bsz, attn_output.size(1))
+    return (attn_output if is_batched else attn_output.squeeze(1)), None

@@ -11,11 +11,13 @@ from ..._ops.unary import sigmoid, tanh
 from .. import functional as F, init
 from ... import _creation
 from ..parameter import Parameter
+from .linear import Linear
 from .module import Module
 
 __all__ = ["Threshold", "ReLU", "RReLU", "Hardtanh", "ReLU6", "Sigmoid", "Hardsigmoid", "Tanh", "SiLU", "Mish",
            "Hardswish", "ELU", "CELU", "SELU", "GLU", "GELU", "Hardshrink", "LeakyReLU", "LogSigmoid", "Softplus",
-           "Softshrink", "PReLU", "Softsign", "Tanhshrink", "Softmin", "Softmax", "Softmax2d", "LogSoftmax"]
+           "Softshrink", "PReLU", "Softsign", "Tanhshrink", "Softmin", "Softmax", "Softmax2d", "LogSoftmax",
+           "MultiheadAttention"]
 
 
 def _inplace_text(inplace, sep=", "):
@@ -313,3 +315,110 @@ class Softmax2d(Module):
         if input.dim() not in (3, 4):
             raise ValueError(f"Softmax2d: expected input to be 3D or 4D, got {input.dim()}D instead")
         return F.softmax(input, -3, _stacklevel=5)
+
+
+# --- attention ---------------------------------------------------------------------------------
+
+class NonDynamicallyQuantizableLinear(Linear):
+    """MultiheadAttention's ``out_proj``: a Linear under the name PyTorch prints for it."""
+
+
+class MultiheadAttention(Module):
+    """``MultiheadAttention(embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False,
+    add_zero_attn=False, kdim=None, vdim=None, batch_first=False)``.
+
+    ``forward(query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
+    average_attn_weights=True, is_causal=False)`` returns ``(output, weights)``; see
+    ``F.multi_head_attention_forward``. Query, key and value are projected by the stacked
+    ``in_proj_weight`` (3E, E), or by ``q/k/v_proj_weight`` when ``kdim``/``vdim`` differ
+    from ``embed_dim``. Initialisation as PyTorch's, in its order: ``out_proj`` as a Linear,
+    then xavier_uniform_ projections, zero biases, xavier_normal_ ``bias_k``/``bias_v``.
+
+    >>> mha = nn.MultiheadAttention(8, 2, batch_first=True)
+    >>> x = chainrule.randn(3, 5, 8)
+    >>> out, weights = mha(x, x, x)          # out (3, 5, 8), weights (3, 5, 5)
+    """
+
+    __constants__ = ["batch_first"]
+
+    def __init__(self, embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False, add_zero_attn=False,
+                 kdim=None, vdim=None, batch_first=False, device=None, dtype=None):
+        if embed_dim <= 0 or num_heads <= 0:
+            raise ValueError(f"embed_dim and num_heads must be greater than 0, got embed_dim={embed_dim} and "
+                             f"num_heads={num_heads} instead")
+        super().__init__()
+        self.embed_dim = embed_dim
+        self.kdim = kdim if kdim is not None else embed_dim
+        self.vdim = vdim if vdim is not None else embed_dim
+        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
+        self.num_heads = num_heads
+        self.dropout = dropout
+        self.batch_first = batch_first
+        self.head_dim = embed_dim // num_heads
+        if self.head_dim * num_heads != self.embed_dim:
+            raise AssertionError("embed_dim must be divisible by num_heads")
+        if not self._qkv_same_embed_dim:
+            self.q_proj_weight = Parameter(_creation.empty((embed_dim, embed_dim), dtype=dtype))
+            self.k_proj_weight = Parameter(_creation.empty((embed_dim, self.kdim), dtype=dtype))
+            self.v_proj_weight = Parameter(_creation.empty((embed_dim, self.vdim), dtype=dtype))
+            self.register_parameter("in_proj_weight", None)
+        else:
+            self.in_proj_weight = Parameter(_creation.empty((3 * embed_dim, embed_dim), dtype=dtype))
+            self.register_parameter("q_proj_weight", None)
+            self.register_parameter("k_proj_weight", None)
+            self.register_parameter("v_proj_weight", None)
+        if bias:
+            self.in_proj_bias = Parameter(_creation.empty(3 * embed_dim, dtype=dtype))
+        else:
+            self.register_parameter("in_proj_bias", None)
+        self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, dtype=dtype)
+        if add_bias_kv:
+            self.bias_k = Parameter(_creation.empty((1, 1, embed_dim), dtype=dtype))
+            self.bias_v = Parameter(_creation.empty((1, 1, embed_dim), dtype=dtype))
+        else:
+            self.bias_k = self.bias_v = None
+        self.add_zero_attn = add_zero_attn
+        self._reset_parameters()
+
+    def _reset_parameters(self):
+        if self._qkv_same_embed_dim:
+            init.xavier_uniform_(self.in_proj_weight)
+        else:
+            init.xavier_uniform_(self.q_proj_weight)
+            init.xavier_uniform_(self.k_proj_weight)
+            init.xavier_uniform_(self.v_proj_weight)
+        if self.in_proj_bias is not None:
+            init.constant_(self.in_proj_bias, 0.0)
+            init.constant_(self.out_proj.bias, 0.0)
+        if self.bias_k is not None:
+            init.xavier_normal_(self.bias_k)
+        if self.bias_v is not None:
+            init.xavier_normal_(self.bias_v)
+
+    def forward(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
+                average_attn_weights=True, is_causal=False):
+        # PyTorch's fused inference path (eval, no grad, self-attention) computes the same values; not kept here.
+        is_batched = query.dim() == 3
+        key_padding_mask = F._canonical_mask(key_padding_mask, "key_padding_mask", F._none_or_dtype(attn_mask),
+                                             "attn_mask", query.dtype)
+        attn_mask = F._canonical_mask(attn_mask, "attn_mask", None, "", query.dtype, check_other=False)
+        if self.batch_first and is_batched:  # to (L, N, E), keeping which of q, k, v are one tensor
+            if key is value:
+                if query is key:
+                    query = key = value = query.transpose(1, 0)
+                else:
+                    query, key = (x.transpose(1, 0) for x in (query, key))
+                    value = key
+            else:
+                query, key, value = (x.transpose(1, 0) for x in (query, key, value))
+        separate = {} if self._qkv_same_embed_dim else {
+            "use_separate_proj_weight": True, "q_proj_weight": self.q_proj_weight,
+            "k_proj_weight": self.k_proj_weight, "v_proj_weight": self.v_proj_weight}
+        attn_output, attn_output_weights = F.multi_head_attention_forward(
+            query, key, value, self.embed_dim, self.num_heads, self.in_proj_weight, self.in_proj_bias, self.bias_k,
+            self.bias_v, self.add_zero_attn, self.dropout, self.out_proj.weight, self.out_proj.bias,
+            training=self.training, key_padding_mask=key_padding_mask, need_weights=need_weights,
+            attn_mask=attn_mask, average_attn_weights=average_attn_weights, is_causal=is_causal, **separate)
+        if self.batch_first and is_batched:
+            return attn_output.transpose(1, 0), attn_output_weights
+        return attn_output, attn_output_weights
