@@ -97,6 +97,10 @@ CASES = [
     Case("Transformer-batch_first-norm_first", lambda nn: nn.Transformer(8, 2, 2, 1, 16, 0.0, batch_first=True,
                                                                          norm_first=True), [(2, 5, 8), (2, 3, 8)],
          {"src_mask": Causal(5), "tgt_is_causal": True, "tgt_mask": Causal(3)}),
+    Case("Transformer-custom", lambda nn: nn.Transformer(
+        8, 2, custom_encoder=nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16, 0.0), 1),
+        custom_decoder=nn.TransformerDecoder(nn.TransformerDecoderLayer(8, 2, 12, 0.0, "gelu"), 2)),
+        [(3, 2, 8), (4, 2, 8)], {"memory_mask": Mask(np.eye(4, 3, dtype=bool))}),
 ]
 
 
@@ -180,6 +184,8 @@ INIT_MAKERS = [
     lambda nn: nn.TransformerEncoderLayer(8, 2, 16),
     lambda nn: nn.TransformerDecoderLayer(8, 2, 16, bias=False),
     lambda nn: nn.Transformer(8, 2, 2, 1, 16),
+    lambda nn: nn.Transformer(8, 2, custom_encoder=nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16), 1),
+                              custom_decoder=nn.Linear(8, 8)),
 ]
 
 

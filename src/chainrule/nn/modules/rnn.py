@@ -248,6 +248,8 @@ class RNNBase(Module):
             return self._run(input, batch_sizes.tolist(), hx)
         x = input.transpose(0, 1) if self.batch_first else input
         steps, batch = x.shape[0], x.shape[1]
+        if steps == 0:
+            raise RuntimeError("Expected sequence length to be larger than 0 in RNN")
         out, finals = self._run(x.reshape(steps * batch, x.shape[2]), [batch] * steps, hx)
         out = out.reshape(steps, batch, out.shape[-1])
         return (out.transpose(0, 1) if self.batch_first else out), finals
@@ -354,7 +356,7 @@ class LSTM(RNNBase):
                 hx = (self._zeros(input, batch, real_hidden_size), self._zeros(input, batch, self.hidden_size))
             else:
                 hx = self.permute_hidden(hx, sorted_indices)
-            self.check_forward_args(input, hx, batch_sizes)  # (ATen's own kernel checks here in PyTorch)
+            self.check_forward_args(input, hx, batch_sizes)  # PyTorch leaves this check to its kernel
         else:
             batch_sizes = sorted_indices = unsorted_indices = None
             if input.dim() not in (2, 3):
