@@ -9,18 +9,14 @@ colours: the output green, leaves blue, saved tensors orange, nodes grey.
     >>> draw((x * 2).sum(), "graph.svg", params={"x": x})   # no Graphviz needed
     'graph.svg'
 """
+import importlib.util
 import os
 import shutil
-from xml.sax.saxutils import escape, quoteattr
+from html import escape
 
 from .dot import render
 from .graph import walk
 from .layout import layout
-
-try:  # the optional ``viz`` extra: Graphviz's own layout and PNG output
-    import graphviz
-except ImportError:  # pragma: no cover - depends on the environment
-    graphviz = None
 
 CHAR_WIDTH = 6.02  # a 10px monospace character
 LINE_HEIGHT = 12.0
@@ -74,14 +70,14 @@ def render_svg(graph, pos=None, vertex_attrs=None):
                    f'<path fill="none" stroke="black" d="{_path_data(pos.paths[k])}"{style}/></g>')
     for vid, vertex in graph.vertices.items():
         x, y, w, h = pos.boxes[vid]
-        extra = "".join(f" {k}={quoteattr(v)}" for k, v in (vertex_attrs(vertex) if vertex_attrs else ()))
+        extra = "".join(f' {k}="{escape(v)}"' for k, v in (vertex_attrs(vertex) if vertex_attrs else ()))
         fill = COLOURS.get(vertex.fill or NODE_FILL, vertex.fill or NODE_FILL)
         out.append(f'<g id="node{vid}" class="node" data-id="{vid}" data-kind="{vertex.kind}"{extra}>'
                    f'<title>{vid}</title>'
                    f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{fill}" stroke="black"/>')
         for i, line in enumerate(vertex.label.split("\n")):
             ty = y + PAD_Y + (i + 0.8) * LINE_HEIGHT
-            out.append(f'<text x="{x + PAD_X:.1f}" y="{ty:.1f}" xml:space="preserve">{escape(line)}</text>')
+            out.append(f'<text x="{x + PAD_X:.1f}" y="{ty:.1f}" xml:space="preserve">{escape(line, False)}</text>')
         out.append("</g>")
     out += ["</g>", "</svg>"]
     return "\n".join(out) + "\n"
@@ -94,7 +90,7 @@ def to_svg(tensor, params=None, show_attrs=False, show_saved=False):
 
 def has_graphviz():
     """Whether the ``graphviz`` package and its ``dot`` program are both installed."""
-    return graphviz is not None and shutil.which("dot") is not None
+    return importlib.util.find_spec("graphviz") is not None and shutil.which("dot") is not None
 
 
 def draw(tensor, path, params=None, show_attrs=False, show_saved=False, engine="auto"):
@@ -119,6 +115,9 @@ def draw(tensor, path, params=None, show_attrs=False, show_saved=False, engine="
         if not has_graphviz():
             raise RuntimeError("engine='graphviz' needs the graphviz package and its dot program: "
                                "pip install 'chainrule[viz]' and apt-get install graphviz")
+        # the optional ``viz`` extra, imported only here: it costs ~60 ms, too much for
+        # every ``import chainrule``
+        import graphviz  # noqa: PLC0415
         data = graphviz.Source(render(graph)).pipe(format=fmt)
         with open(path, "wb") as f:
             f.write(data)
