@@ -4,6 +4,7 @@ Golden files live in tests/golden/viz/; after an intended change, rewrite them w
 ``CHAINRULE_REGEN_GOLDEN=1 pytest -n0 tests/test_viz.py`` and read the diff.
 """
 import collections
+import json
 import os
 import pathlib
 import re
@@ -16,6 +17,7 @@ import chainrule
 import chainrule.viz as viz
 from chainrule.viz import dot as viz_dot
 from chainrule.viz import graph as viz_graph
+from chainrule.viz import html as viz_html
 from chainrule.viz import svg as viz_svg
 from helpers import require_torch
 from viz_programs import mlp, seed_000_scalar, seed_000_vector, seed_004_scalar, seed_004_vector
@@ -277,3 +279,34 @@ def test_summary_output_shapes_are_the_forward_shapes():
     table = viz.summary(out, {"x": x})
     assert re.search(r"\nAccumulateGrad +\(2, 3\) +float64 +0\n", table)
     assert table.endswith("leaves reached: x (2, 3)")
+
+
+# --- the HTML page (the browser test opens it: test_viz_browser.py) ------------------------
+
+def _page_data(text):
+    start = text.index('<script type="application/json" id="graph-data">') + len(
+        '<script type="application/json" id="graph-data">')
+    return json.loads(text[start:text.index("</script>", start)])
+
+
+def test_html_page_is_self_contained_with_every_node(tmp_path):
+    out, params, _ = mlp(chainrule)
+    text = pathlib.Path(viz.to_html(out, tmp_path / "g.html", params)).read_text(encoding="utf-8")
+    assert "http://" not in text.replace("http://www.w3.org/2000/svg", "") and "https://" not in text
+    assert " src=" not in text and "<link" not in text
+    data = _page_data(text)
+    assert sorted(data) == sorted(viz_graph.walk(out, params).vertices)
+    bias = next(v for v in data.values() if v["title"] == "2.bias (1)")
+    out.backward()
+    assert f"{params['2.bias'].grad.item():.4f}"[:6] in bias["grad"]
+    assert all(d["rule"] and d["value"] for d in data.values())
+
+
+def test_html_after_backward_shows_leaf_grads_and_says_why_not_the_rest():
+    out, params, _ = seed_004_scalar(chainrule)
+    out.backward()
+    data = _page_data(viz_html.page(out, params))
+    leaf = next(v for v in data.values() if v["title"] == "x (2, 2)")
+    assert "4.5" in leaf["grad"] and "(its .grad)" in leaf["grad"]
+    mul = next(v for v in data.values() if v["title"] == "MulBackward0")
+    assert "backward() already freed the graph" in mul["grad"]

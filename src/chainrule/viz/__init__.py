@@ -17,7 +17,8 @@ See docs/viz.md.
 """
 from .dot import to_dot
 from .explain import explain, explain_text
+from .html import to_html
 from .summary import summary
 from .svg import draw, to_svg
 
-__all__ = ["draw", "explain", "explain_text", "summary", "to_dot", "to_svg"]
+__all__ = ["draw", "explain", "explain_text", "summary", "to_dot", "to_html", "to_svg"]

@@ -44,7 +44,8 @@ def _path_data(points):
     for k, (x, y) in enumerate(rest):
         px, py = points[k]
         if k % 2 == 0:
-            parts.append(f"L{x:.1f},{y:.1f}")
+            if (x, y) != (px, py):  # a zero-length end would leave the arrowhead unoriented
+                parts.append(f"L{x:.1f},{y:.1f}")
         else:
             mid = (py + y) / 2
             parts.append(f"C{px:.1f},{mid:.1f} {x:.1f},{mid:.1f} {x:.1f},{y:.1f}")
