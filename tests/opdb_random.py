@@ -3,11 +3,11 @@
 See op_db.py for what an entry, a sample and an error case hold; test_ops.py runs every
 check on every entry. ``KNOWN_BUGS`` has test_ops.KNOWN_BUGS's format.
 
-Random values differ from PyTorch's, so the random ops are checked where their result is
-deterministic: degenerate parameters (``uniform_(a, a)``, ``normal_(m, 0)``,
+The op database calls each op once on each side without seeding in between, so the
+random ops are checked where their result is deterministic: degenerate parameters (``uniform_(a, a)``, ``normal_(m, 0)``,
 ``bernoulli_(1.0)``...), or the draw times 0 plus the input (``y * 0 + x``), which keeps
-their nodes and zero gradients in the graph. Their distributions are tested in
-test_random.py. The creation ops (``logspace``, ``tril_indices``...) take no tensors:
+their nodes and zero gradients in the graph. Their streams, bit for bit against
+PyTorch's after the same seed, are tested in test_random.py and test_random_streams.py. The creation ops (``logspace``, ``tril_indices``...) take no tensors:
 their samples compare values and dtypes.
 """
 import math
@@ -68,6 +68,16 @@ def probabilities(g):
     yield Sample("matrix", (g(3, 4, domain=PROBABILITY),))
     yield Sample("scalar", (g(domain=PROBABILITY),))
     yield Sample("empty", (g(0, 2, domain=PROBABILITY),))
+
+
+def rates(g):
+    yield Sample("small", (g(3, 4, domain=POSITIVE),))
+    yield Sample("large", (g(5, domain=Domain(10.0, 40.0)),))
+    yield Sample("scalar", (g(domain=POSITIVE),))
+
+
+def zero_rates(g):
+    yield Sample("zeros", (np.zeros((2, 3), g.dtype),), eps=None)
 
 
 def hard_bernoulli(g):
@@ -174,6 +184,8 @@ ENTRIES = [
     Entry("bernoulli", lambda lib, p: zeroed(lib.bernoulli(p), p), probabilities, covers=("bernoulli",)),
     Entry("bernoulli_method", lambda lib, p: zeroed(p.bernoulli(), p), probabilities, covers=("bernoulli",)),
     Entry("bernoulli_constant", lambda lib, p: lib.bernoulli(p), hard_bernoulli, covers=("bernoulli",)),
+    Entry("poisson", lambda lib, rate: zeroed(lib.poisson(rate), rate), rates, covers=("poisson",)),
+    Entry("poisson_zero_rate", lambda lib, rate: lib.poisson(rate), zero_rates, covers=("poisson",)),
     Entry("normal_tensor", lambda lib, mean, std: zeroed(lib.normal(mean, std), normal_anchor(mean, std)),
           normal_samples, covers=("normal_mean", "normal_std", "normal_mean_std")),
     Entry("normal_tensor_constant", lambda lib, mean, std: lib.normal(mean, std), constant_normal_samples,

@@ -16,7 +16,7 @@ from ._creation import (arange, as_tensor, default_generator, empty, empty_like,
                         full_like, Generator, get_rng_state, iinfo, initial_seed, linspace, logspace, manual_seed, ones,
                         ones_like, rand, rand_like, randint, randint_like, randn, randn_like, seed, set_rng_state, tensor,
                         tril_indices, triu_indices, zeros, zeros_like)
-from ._ops.random import bernoulli, multinomial, normal, randperm
+from ._ops.random import bernoulli, multinomial, normal, poisson, randperm
 from ._ops.elementwise import (add, bitwise_and, bitwise_not, bitwise_or, bitwise_xor, div, eq, floor_divide, ge,
                                greater, greater_equal, gt, le, less, less_equal, logical_not, lt, mul, ne, neg,
                                not_equal, pow, remainder, sub, where)
@@ -72,10 +72,12 @@ from ._ops.sequence_losses import ctc_loss_aten as ctc_loss
 from .autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                                  no_grad, set_grad_enabled)
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled
-from . import autograd, linalg, nn, return_types, special, utils  # noqa: F401  (submodules, as in torch)
+from . import autograd, linalg, nn, random, return_types, special, utils  # noqa: F401  (submodules, as in torch)
 from .autograd import functional as _functional  # noqa: F401  (autograd.functional: needs the ops)
 from . import func  # noqa: F401,E402
 from .func import vmap
+from . import backends, cuda, optim, serialization  # noqa: F401  (submodules, as in torch)
+from .serialization import load, save
 from ._dtype import result_dtype as _result_dtype
 
 float = float32
@@ -132,21 +134,21 @@ __all__ = [
     "alpha_dropout", "alpha_dropout_", "amax", "amin", "aminmax", "angle", "any", "arange",
     "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin",
     "argsort", "argwhere", "as_strided", "as_tensor", "asin", "asinh", "atan", "atan2", "atanh",
-    "atleast_1d", "atleast_2d", "atleast_3d", "autograd", "avg_pool1d", "baddbmm", "batch_norm",
-    "bernoulli", "bilinear", "bincount", "bitwise_and", "bitwise_left_shift", "bitwise_not",
-    "bitwise_or", "bitwise_right_shift", "bitwise_xor", "block_diag", "bmm", "bool",
+    "atleast_1d", "atleast_2d", "atleast_3d", "autograd", "avg_pool1d", "backends", "baddbmm",
+    "batch_norm", "bernoulli", "bilinear", "bincount", "bitwise_and", "bitwise_left_shift",
+    "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "block_diag", "bmm", "bool",
     "broadcast_shapes", "broadcast_tensors", "broadcast_to", "bucketize", "can_cast",
     "cartesian_prod", "cat", "cdist", "cdouble", "ceil", "celu", "celu_", "cfloat", "chain_matmul",
     "cholesky", "cholesky_inverse", "cholesky_solve", "chunk", "clamp", "clamp_max", "clamp_min",
     "clip", "clone", "column_stack", "combinations", "complex128", "complex64", "concat",
     "concatenate", "constant_pad_nd", "conv1d", "conv2d", "conv3d", "conv_transpose1d",
     "conv_transpose2d", "conv_transpose3d", "convolution", "copysign", "cos", "cosh",
-    "cosine_similarity", "count_nonzero", "cross", "ctc_loss", "cummax", "cummin", "cumprod",
-    "cumsum", "default_generator", "deg2rad", "det", "detach", "device", "diag", "diag_embed",
-    "diagflat", "diagonal", "digamma", "div", "divide", "dot", "double", "dropout", "dropout_",
-    "dstack", "dtype", "einsum", "embedding", "embedding_renorm_", "empty", "empty_like",
-    "enable_grad", "eq", "equal", "erf", "erfc", "erfinv", "exp", "exp2", "expm1", "eye",
-    "feature_alpha_dropout", "feature_alpha_dropout_", "feature_dropout", "feature_dropout_",
+    "cosine_similarity", "count_nonzero", "cross", "ctc_loss", "cuda", "cummax", "cummin",
+    "cumprod", "cumsum", "default_generator", "deg2rad", "det", "detach", "device", "diag",
+    "diag_embed", "diagflat", "diagonal", "digamma", "div", "divide", "dot", "double", "dropout",
+    "dropout_", "dstack", "dtype", "einsum", "embedding", "embedding_renorm_", "empty",
+    "empty_like", "enable_grad", "eq", "equal", "erf", "erfc", "erfinv", "exp", "exp2", "expm1",
+    "eye", "feature_alpha_dropout", "feature_alpha_dropout_", "feature_dropout", "feature_dropout_",
     "finfo", "fix", "flatten", "flip", "fliplr", "flipud", "float", "float16", "float32", "float64",
     "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "frac", "from_numpy", "full",
     "full_like", "func", "gather", "ge", "Generator", "ger", "get_default_dtype",
@@ -157,7 +159,7 @@ __all__ = [
     "is_anomaly_check_nan_enabled", "is_anomaly_enabled", "is_complex", "is_floating_point",
     "is_grad_enabled", "is_inference_mode_enabled", "is_tensor", "isclose", "isfinite", "isinf",
     "isnan", "isneginf", "isposinf", "isreal", "kron", "kthvalue", "layer_norm", "le", "lerp",
-    "less", "less_equal", "lgamma", "linalg", "linspace", "log", "log10", "log1p", "log2",
+    "less", "less_equal", "lgamma", "linalg", "linspace", "load", "log", "log10", "log1p", "log2",
     "log_softmax", "logaddexp", "logaddexp2", "logcumsumexp", "logdet", "logical_and",
     "logical_not", "logical_or", "logical_xor", "logit", "logspace", "logsumexp", "long", "lt",
     "lu", "lu_solve", "lu_unpack", "manual_seed", "masked_fill", "masked_scatter", "masked_select",
@@ -166,21 +168,21 @@ __all__ = [
     "moveaxis", "movedim", "msort", "mul", "multinomial", "multiply", "mv", "mvlgamma",
     "nan_to_num", "nanmean", "nanmedian", "nanquantile", "nansum", "narrow", "ne", "neg",
     "negative", "nn", "no_grad", "nonzero", "norm", "normal", "not_equal", "numel", "ones",
-    "ones_like", "outer", "pairwise_distance", "permute", "pinverse", "pixel_shuffle",
-    "pixel_unshuffle", "polygamma", "positive", "pow", "prelu", "prod", "promote_types", "put",
-    "qr", "quantile", "rad2deg", "rand", "rand_like", "randint", "randint_like", "randn",
-    "randn_like", "randperm", "ravel", "reciprocal", "relu", "relu_", "remainder",
+    "ones_like", "optim", "outer", "pairwise_distance", "permute", "pinverse", "pixel_shuffle",
+    "pixel_unshuffle", "poisson", "polygamma", "positive", "pow", "prelu", "prod", "promote_types",
+    "put", "qr", "quantile", "rad2deg", "rand", "rand_like", "randint", "randint_like", "randn",
+    "randn_like", "random", "randperm", "ravel", "reciprocal", "relu", "relu_", "remainder",
     "repeat_interleave", "reshape", "result_type", "return_types", "roll", "rot90", "round",
-    "row_stack", "rrelu", "rrelu_", "rsqrt", "scatter", "scatter_add", "scatter_reduce",
-    "searchsorted", "seed", "select", "selu", "selu_", "set_anomaly_enabled", "set_default_dtype",
-    "set_grad_enabled", "set_printoptions", "set_rng_state", "sgn", "short", "sigmoid", "sign",
-    "signbit", "sin", "sinc", "sinh", "Size", "slogdet", "softmax", "sort", "special", "split",
-    "sqrt", "square", "squeeze", "stack", "std", "std_mean", "sub", "subtract", "sum", "svd",
-    "swapaxes", "swapdims", "t", "take", "take_along_dim", "tan", "tanh", "Tensor", "tensor",
-    "tensor_split", "tensordot", "threshold", "threshold_", "tile", "topk", "trace", "transpose",
-    "triangular_solve", "tril", "tril_indices", "triu", "triu_indices", "true_divide", "trunc",
-    "uint8", "unbind", "unflatten", "unique", "unique_consecutive", "unsqueeze", "utils", "var",
-    "var_mean", "vdot", "vmap", "vstack", "where", "xlogy", "zeros", "zeros_like",
+    "row_stack", "rrelu", "rrelu_", "rsqrt", "save", "scatter", "scatter_add", "scatter_reduce",
+    "searchsorted", "seed", "select", "selu", "selu_", "serialization", "set_anomaly_enabled",
+    "set_default_dtype", "set_grad_enabled", "set_printoptions", "set_rng_state", "sgn", "short",
+    "sigmoid", "sign", "signbit", "sin", "sinc", "sinh", "Size", "slogdet", "softmax", "sort",
+    "special", "split", "sqrt", "square", "squeeze", "stack", "std", "std_mean", "sub", "subtract",
+    "sum", "svd", "swapaxes", "swapdims", "t", "take", "take_along_dim", "tan", "tanh", "Tensor",
+    "tensor", "tensor_split", "tensordot", "threshold", "threshold_", "tile", "topk", "trace",
+    "transpose", "triangular_solve", "tril", "tril_indices", "triu", "triu_indices", "true_divide",
+    "trunc", "uint8", "unbind", "unflatten", "unique", "unique_consecutive", "unsqueeze", "utils",
+    "var", "var_mean", "vdot", "vmap", "vstack", "where", "xlogy", "zeros", "zeros_like",
 ]
 
 # chainrule.viz (pictures, summary, explain) sits above everything else: loaded last

@@ -1,9 +1,9 @@
 """Creating tensors: from data, filled, ranges and random; ``finfo`` and ``iinfo``.
 
 Every creator takes PyTorch's keywords (``dtype``, ``device``, ``requires_grad``);
-``device`` accepts only the CPU. Random numbers come from one seeded NumPy generator:
-``manual_seed`` makes runs repeatable (the values differ from PyTorch's). The other
-samplers (``randperm``, ``bernoulli``, ``multinomial``, ``normal``, ``Tensor.uniform_``...)
+``device`` accepts only the CPU. Random numbers are PyTorch's own streams, bit for bit
+(``_generator.py``, ``_distributions.py``): after ``manual_seed(s)`` every draw gives what
+PyTorch gives. The other samplers (``randperm``, ``bernoulli``, ``multinomial``, ``normal``, ``Tensor.uniform_``...)
 are in ``_ops/random.py``.
 
 Two things here are done PyTorch's way rather than NumPy's:
@@ -12,7 +12,7 @@ Two things here are done PyTorch's way rather than NumPy's:
   float64): each element has a dtype of its own (a Python float the default dtype, a NumPy
   scalar its dtype, a tensor its dtype), and the result is their ``promote_types``.
 * **range values**: ``arange`` and ``linspace`` reproduce PyTorch's CPU kernels bit for
-  bit, fused multiply-adds and vector lanes included (see ``_fma``), so that
+  bit, fused multiply-adds and vector lanes included (see ``_exact.fma64``), so that
   ``torch.arange(0, 1, 0.1)`` holds the same floats in both libraries.
 """
 import math
@@ -22,6 +22,9 @@ import warnings
 import numpy as np
 
 from . import _dtype
+from . import _distributions
+from ._exact import fma64
+from ._generator import Generator, default_generator
 from ._tensor import Tensor, _wrap, device as _device
 
 
@@ -239,33 +242,6 @@ def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
 
 # --- ranges, as PyTorch's CPU kernels compute them --------------------------------------
 
-def _two_product(a, b):
-    """a * b as an unevaluated sum p + e, exactly (Dekker's algorithm)."""
-    p = a * b
-    split = 134217729.0  # 2**27 + 1
-    a_big = a * split
-    a_hi = a_big - (a_big - a)
-    a_lo = a - a_hi
-    b_big = b * split
-    b_hi = b_big - (b_big - b)
-    b_lo = b - b_hi
-    return p, ((a_hi * b_hi - p) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
-
-
-def _fma(a, b, c):
-    """``a * b + c`` with one rounding, on float64 arrays.
-
-    PyTorch's kernels are compiled with floating-point contraction, so ``start + step * i``
-    is one fused multiply-add; plain NumPy rounds twice and lands one ulp away about a
-    third of the time. Error-free transformations give the fused result.
-    """
-    p, p_err = _two_product(a, b)
-    s = p + c
-    b_part = s - p
-    s_err = (p - (s - b_part)) + (c - b_part)
-    return s + (p_err + s_err)
-
-
 # An AVX2 register (and PyTorch's default vector width): arange fills runs of 32 bytes from
 # one base. Exact up to 32768 elements; past that PyTorch splits the range across threads
 # and each thread's runs start from its own first element.
@@ -301,14 +277,14 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
         return _finish(np.arange(start, end, step, dtype=np.int64), dtype, requires_grad, device)
     size = math.ceil((float(end) - float(start)) / float(step))
     start, step = np.float64(start), np.float64(step)
-    out = _fma(step, np.arange(size, dtype=np.float64), start).astype(dtype.np)
+    out = fma64(step, np.arange(size, dtype=np.float64), start).astype(dtype.np)
     lanes = _VECTOR_BYTES // dtype.itemsize
     vectorised = size // (2 * lanes) * (2 * lanes)
     if dtype is not _dtype.float16 and vectorised:
         i = np.arange(vectorised)
         lane = (i % lanes).astype(np.float64)
-        base = _fma(step, (i - i % lanes).astype(np.float64), start).astype(dtype.np).astype(np.float64)
-        out[:vectorised] = _fma(lane, step, base)
+        base = fma64(step, (i - i % lanes).astype(np.float64), start).astype(dtype.np).astype(np.float64)
+        out[:vectorised] = fma64(lane, step, base)
     return _finish(out, None, requires_grad, device)
 
 
@@ -336,8 +312,8 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
         start, end = int(start), int(end)
         step = (float(end) - float(start)) / (steps - 1)
     i = np.arange(steps, dtype=np.float64)
-    up = _fma(np.float64(step), i, np.float64(start))
-    down = _fma(-np.float64(step), steps - 1 - i, np.float64(end))
+    up = fma64(np.float64(step), i, np.float64(start))
+    down = fma64(-np.float64(step), steps - 1 - i, np.float64(end))
     values = np.where(i < steps // 2, up, down)
     if not dtype.is_floating_point:
         values = np.trunc(values)
@@ -373,8 +349,8 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_
         start, end = int(start), int(end)
         step = np.float64((end - start) // (steps - 1) if end >= start else -((start - end) // (steps - 1)))
         base = np.float64(np.float32(base))
-    up = _fma(step, i, np.float64(start))
-    down = _fma(-step, steps - 1 - i, np.float64(end))
+    up = fma64(step, i, np.float64(start))
+    down = fma64(-step, steps - 1 - i, np.float64(end))
     values = np.power(base, np.where(i < steps // 2, up, down))
     if not dtype.is_floating_point:
         values = np.trunc(values)
@@ -473,33 +449,7 @@ class iinfo:
 
 
 # --- random ---------------------------------------------------------------------------
-
-class Generator:
-    """A seeded source of random numbers (``torch.Generator``)."""
-
-    def __init__(self, device="cpu"):
-        self._seed = 67280421310721  # PyTorch's default seed: repeatable runs by default
-        self._rng = np.random.default_rng(self._seed)
-
-    def manual_seed(self, seed):
-        self._seed = int(seed)
-        self._rng = np.random.default_rng(self._seed)
-        return self
-
-    def initial_seed(self):
-        return self._seed
-
-    def seed(self):
-        return self.manual_seed(np.random.SeedSequence().entropy % (2 ** 63))._seed
-
-    def get_state(self):
-        return self._rng.bit_generator.state
-
-    def set_state(self, state):
-        self._rng.bit_generator.state = state
-
-
-default_generator = Generator()
+# The generator and its kernels are PyTorch's, bit for bit (``_generator``, ``_distributions``).
 
 
 def manual_seed(seed):
@@ -514,42 +464,33 @@ def initial_seed():
     return default_generator.initial_seed()
 
 
-_RNG_STATE_SIZE = 37  # PCG64: state and increment (16 bytes each), has_uint32 (1), uinteger (4)
-
-
 def get_rng_state():
-    """The default generator's state as a uint8 tensor (as PyTorch's ``ByteTensor``;
-    the bytes are NumPy's PCG64 state, not PyTorch's). ``set_rng_state`` restores it:
+    """The default generator's state: PyTorch's 5056-byte ``ByteTensor``, byte for byte, so a
+    state saved by PyTorch continues the same stream here, and the other way round.
 
     >>> state = chainrule.get_rng_state(); a = chainrule.rand(2)
     >>> chainrule.set_rng_state(state); chainrule.equal(chainrule.rand(2), a)
     True
     """
-    st = default_generator._rng.bit_generator.state
-    raw = (st["state"]["state"].to_bytes(16, "little") + st["state"]["inc"].to_bytes(16, "little")
-           + bytes([st["has_uint32"]]) + st["uinteger"].to_bytes(4, "little"))
-    return _wrap(np.frombuffer(raw, dtype=np.uint8).copy())
+    return default_generator.get_state()
 
 
 def set_rng_state(new_state):
     if not isinstance(new_state, Tensor) or new_state._data.dtype != np.uint8:
         raise TypeError("RNG state must be a torch.ByteTensor")
-    if new_state._data.size != _RNG_STATE_SIZE:
-        raise RuntimeError(f"Expected a CPUGeneratorImplState of size {_RNG_STATE_SIZE} but found the input "
-                           f"RNG state size to be {new_state._data.size}")
-    raw = new_state._data.tobytes()
-    default_generator._rng.bit_generator.state = {
-        "bit_generator": "PCG64",
-        "state": {"state": int.from_bytes(raw[:16], "little"), "inc": int.from_bytes(raw[16:32], "little")},
-        "has_uint32": raw[32], "uinteger": int.from_bytes(raw[33:37], "little")}
+    default_generator.set_state(new_state)
 
 
-def _rng(generator):
+def _generator(generator):
+    """The generator a draw uses (the default one unless ``generator=`` names another);
+    under vmap, its ``randomness=`` decides whether drawing is allowed at all."""
     from ._ops import registry  # noqa: PLC0415  (the registry loads after this module)
-    if registry.BATCHING:  # every random draw comes through here: vmap's randomness= decides
+    if registry.BATCHING:
         from ._functorch.batched import check_randomness  # noqa: PLC0415
         check_randomness()
-    return (generator or default_generator)._rng
+    if generator is not None and not isinstance(generator, Generator):
+        raise TypeError(f"expected a torch.Generator, but got {type(generator).__name__}")
+    return generator if generator is not None else default_generator
 
 
 def _random_float_dtype(dtype, kernel):
@@ -561,17 +502,35 @@ def _random_float_dtype(dtype, kernel):
     return dtype
 
 
-def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
+def _real_draw(draw, shape, dtype):
+    """``draw(n, real_dtype)`` filling ``shape``; a complex tensor is drawn as its real view
+    (real and imaginary parts interleaved), as PyTorch's ``view_as_real``."""
+    n = math.prod(shape)
+    if dtype.np.kind == "c":
+        real = np.dtype(np.float32 if dtype.np == np.complex64 else np.float64)
+        return draw(2 * n, real).view(dtype.np).reshape(shape)
+    return draw(n, dtype.np).reshape(shape)
+
+
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
+         pin_memory=False):
     dtype = _random_float_dtype(dtype, "check_uniform_bounds")
-    return _finish(_rng(generator).random(_size("rand", size)), dtype, requires_grad, device)
+    shape, gen = _size("rand", size), _generator(generator)
+    data = _real_draw(lambda n, real: _distributions.uniform(gen, n, real, 0.0, 1.0), shape, dtype)
+    return _finish(data, dtype, requires_grad, device)
 
 
-def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
+          pin_memory=False):
     dtype = _random_float_dtype(dtype, "normal_kernel_cpu")
-    return _finish(_rng(generator).standard_normal(_size("randn", size)), dtype, requires_grad, device)
+    shape, gen = _size("randn", size), _generator(generator)
+    std = math.sqrt(0.5) if dtype.is_complex else 1.0  # complex: each part has half the variance
+    data = _real_draw(lambda n, real: _distributions.normal(gen, n, real, 0.0, std), shape, dtype)
+    return _finish(data, dtype, requires_grad, device)
 
 
-def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
+def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False,
+            out=None, layout=None, pin_memory=False):
     """Integers in ``[low, high)``: ``randint(high, size)`` or ``randint(low, high, size)``."""
     if size is None:
         low, high, size = 0, low, high
@@ -579,19 +538,22 @@ def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=N
         raise TypeError(f"randint(): argument 'size' (position 2) must be tuple of ints, not {type(size).__name__}")
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
-    data = _rng(generator).integers(low, high, size=_size("randint", (size,)))
-    return _finish(data, dtype or _dtype.int64, requires_grad, device)
+    shape, gen = _size("randint", (size,)), _generator(generator)
+    dtype = dtype or _dtype.int64
+    data = _distributions.random_from_to(gen, math.prod(shape), low, high - low, dtype.np).reshape(shape)
+    return _finish(data, dtype, requires_grad, device)
 
 
-def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None):
     return rand(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
-def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None):
     return randn(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
-def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_grad=False, memory_format=None,
+                 layout=None):
     if high is None:
         low, high = 0, low
     return randint(low, high, input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)

@@ -17,7 +17,8 @@ import math
 
 import numpy as np
 
-from .._creation import default_generator
+from .. import _distributions as kernels
+from .._creation import _generator
 from .._tensor import Tensor, _wrap
 from .elementwise import where, zeros_like
 from .inplace import _type_word
@@ -132,9 +133,16 @@ def _rrelu_noise(x, lower, upper, training, generator):
         raise RuntimeError("Lower bound should be less than or equal to the upper bound")
     if not training:
         return (lower + upper) / 2
+    # PyTorch draws one double uniform(lower, upper) per element <= 0, in order, the bounds
+    # first rounded to the dtype's arithmetic type (float for float32 and float16)
     data = x._data
-    drawn = (generator or default_generator)._rng.uniform(lower, upper, data.shape)
-    return np.where(data > 0, 1.0, drawn).astype(data.dtype)
+    arithmetic = np.float64 if data.dtype == np.float64 else np.float32
+    lower, upper = float(arithmetic(lower)), float(arithmetic(upper))
+    flat = np.ascontiguousarray(data).reshape(-1)
+    drawing = flat <= 0
+    noise = np.ones(flat.shape, data.dtype)
+    noise[drawing] = kernels.uniform_unfused(_generator(generator), int(drawing.sum()), lower, upper)
+    return noise.reshape(data.shape)
 
 
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):

@@ -13,11 +13,13 @@ import math
 
 import numpy as np
 
-from .._creation import default_generator
+from .. import _distributions as kernels
+from .._creation import _generator
 from .._tensor import _wrap
 from .activations import softmax_backward
 from .inplace import _type_word
 from .linalg import addmm, matmul, mm
+from .random import draw_in_memory_order
 from .batching import aligned, any_batched, batch_size, dim_params, on_batch, top_level
 from . import registry
 from .registry import apply, defop, unary
@@ -299,13 +301,20 @@ def _dropout(x, p, train, feature, alpha, inplace):
         if len(shape) < 2:
             raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
         shape = shape[:2] + (1,) * (len(shape) - 2)
-    keep = default_generator._rng.random(shape) < 1 - p
+    # PyTorch's noise: bernoulli_(1 - p) in the input's dtype, then each step rounded in it
+    dtype, gen = x._data.dtype.type, _generator(None)
+    # the noise is a new (N, C, 1, ...) tensor, or made empty_like the input (its strides too)
+    if feature:
+        keep = kernels.bernoulli_scalar(gen, math.prod(shape), 1 - p).reshape(shape)
+    else:
+        keep = draw_in_memory_order(x._data, lambda n: kernels.bernoulli_scalar(gen, n, 1 - p))
+    keep = keep.astype(dtype)
     if alpha:
         a = 1 / math.sqrt((_SELU_ALPHA_PRIME ** 2 * p + 1) * (1 - p))
-        shift = _wrap(((keep - 1.0) * (_SELU_ALPHA_PRIME * a) + _SELU_ALPHA_PRIME * a * p).astype(x._data.dtype))
-        noise = _wrap((keep * a).astype(x._data.dtype))
+        shift = _wrap((keep - dtype(1)) * dtype(_SELU_ALPHA_PRIME * a) + dtype(_SELU_ALPHA_PRIME * a * p))
+        noise = _wrap(keep * dtype(a))
         return x.mul_(noise).add_(shift) if inplace else x * noise + shift
-    noise = _wrap((keep / (1 - p)).astype(x._data.dtype))
+    noise = _wrap(keep / dtype(1 - p))
     return x.mul_(noise) if inplace else x * noise
 
 

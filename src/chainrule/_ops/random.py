@@ -2,7 +2,8 @@
 ``bernoulli``, ``multinomial``, ``normal`` with tensor arguments and ``randperm``.
 
 Every draw comes from a ``Generator`` (``default_generator`` unless ``generator=`` names
-another), so ``manual_seed`` makes a program repeatable; the values differ from PyTorch's.
+another) through PyTorch's own CPU kernels (``_distributions.py``), so after ``manual_seed``
+each function gives exactly PyTorch's numbers and leaves the generator in PyTorch's state.
 
 A random result does not depend on the values it replaces or is parametrised by, so every
 gradient here is zero. PyTorch still records a node when the tensor is part of a graph
@@ -13,12 +14,14 @@ can be checked like any other:
 >>> y = x * 2          # x requires grad
 >>> y.normal_()        # y.grad_fn is NormalBackward0; x.grad will be zeros
 """
+import math
 import operator
 
 import numpy as np
 
 from .. import _dtype
-from .._creation import _finish, _rng, _size
+from .. import _distributions as kernels
+from .._creation import _finish, _generator, _size
 from .._tensor import Tensor, _wrap
 from .elementwise import zeros_like
 from .inplace import apply_inplace
@@ -61,6 +64,7 @@ BERNOULLI = defop("bernoulli", _drawn, **_fill_rules("BernoulliBackward0"))
 NORMAL_MEAN = defop("normal_mean", _drawn, **_fill_rules("NormalBackward1"))
 NORMAL_STD = defop("normal_std", _drawn, **_fill_rules("NormalBackward2"))
 NORMAL_MEAN_STD = defop("normal_mean_std", _drawn, **_two_input_rules("NormalBackward3"))
+POISSON = defop("poisson", _drawn, **_fill_rules("PoissonBackward0"))
 
 
 def _fill(self, op, sample, *others):
@@ -98,12 +102,24 @@ def _continuous_only(self, distribution, cpp_name):
                            f"a floating point but you specified {name}")
 
 
-def _uniform_draw(rng, shape, dtype, low, high):
-    """Uniform on [low, high) in ``dtype``; a value that rounds up to ``high`` is moved below it."""
-    np_dtype = dtype if dtype in (np.float32, np.float64) else np.float64
-    u = rng.random(shape, dtype=np_dtype)
-    x = (low + (high - low) * u).astype(dtype, copy=False)
-    return np.minimum(x, np.nextafter(dtype.type(high), dtype.type(low))) if high > low else x
+def draw_in_memory_order(data, draw, like=None):
+    """``draw(n)`` (a 1-d array) shaped as the array ``data``, its values laid in ``data``'s
+    memory order: PyTorch's iterator walks a transposed tensor along its memory, and a
+    tensor made ``empty_like`` another keeps its strides. ``like``: an array of ``data``'s
+    shape to hand to ``draw`` in that same order, instead of a count."""
+    if data.flags.c_contiguous or data.ndim < 2:
+        return draw(data.size if like is None else like).reshape(data.shape)
+    order = sorted(range(data.ndim), key=lambda d: -data.strides[d])  # outermost first
+    argument = data.size if like is None else like.transpose(order)
+    return draw(argument).reshape([data.shape[d] for d in order]).transpose(np.argsort(order))
+
+
+def _draw_like(self, draw, *, like=None):
+    return draw_in_memory_order(self._data, draw, like)
+
+
+def _contiguous(self):
+    return self._data.flags.c_contiguous
 
 
 # --- in-place fills (Tensor methods) ------------------------------------------------------------
@@ -117,7 +133,8 @@ def uniform_(self, from_=0, to=1, *, generator=None, **kwargs):
     if from_ > to:
         raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={_number(from_)} > "
                            f"to={_number(to)}")
-    return _fill(self, UNIFORM, _uniform_draw(_rng(generator), self._data.shape, self._data.dtype, from_, to))
+    gen, dtype = _generator(generator), self._data.dtype
+    return _fill(self, UNIFORM, _draw_like(self, lambda n: kernels.uniform(gen, n, dtype, from_, to)))
 
 
 def normal_(self, mean=0, std=1, *, generator=None):
@@ -125,7 +142,9 @@ def normal_(self, mean=0, std=1, *, generator=None):
     _floating_only(self, "normal_kernel_cpu")
     if std < 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {_number(std)}")
-    return _fill(self, NORMAL_FILL, _rng(generator).normal(mean, std, self._data.shape))
+    gen, dtype = _generator(generator), self._data.dtype
+    contiguous = _contiguous(self)
+    return _fill(self, NORMAL_FILL, _draw_like(self, lambda n: kernels.normal(gen, n, dtype, mean, std, contiguous)))
 
 
 def exponential_(self, lambd=1, *, generator=None):
@@ -133,7 +152,8 @@ def exponential_(self, lambd=1, *, generator=None):
     _continuous_only(self, "Exponential", cpp_name=False)
     if not lambd > 0:
         raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={_number(lambd)}")
-    return _fill(self, EXPONENTIAL, _rng(generator).exponential(1.0, self._data.shape) / lambd)
+    gen = _generator(generator)
+    return _fill(self, EXPONENTIAL, _draw_like(self, lambda n: kernels.exponential(gen, n, lambd)))
 
 
 def cauchy_(self, median=0, sigma=1, *, generator=None):
@@ -141,7 +161,8 @@ def cauchy_(self, median=0, sigma=1, *, generator=None):
     _continuous_only(self, "Cauchy", cpp_name=True)
     if not sigma > 0:
         raise RuntimeError(f"cauchy_ expects sigma > 0.0, but found sigma={_number(sigma)}")
-    return _fill(self, CAUCHY, median + sigma * _rng(generator).standard_cauchy(self._data.shape))
+    gen = _generator(generator)
+    return _fill(self, CAUCHY, _draw_like(self, lambda n: kernels.cauchy(gen, n, median, sigma)))
 
 
 def log_normal_(self, mean=1, std=2, *, generator=None):
@@ -149,7 +170,8 @@ def log_normal_(self, mean=1, std=2, *, generator=None):
     _floating_only(self, "log_normal_cpu")
     if not std > 0:
         raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={_number(std)}")
-    return _fill(self, LOG_NORMAL, _rng(generator).lognormal(mean, std, self._data.shape))
+    gen = _generator(generator)
+    return _fill(self, LOG_NORMAL, _draw_like(self, lambda n: kernels.log_normal(gen, n, mean, std)))
 
 
 def geometric_(self, p, *, generator=None):
@@ -158,7 +180,8 @@ def geometric_(self, p, *, generator=None):
         raise NotImplementedError("\"geometric_cpu\" not implemented for 'Bool'")
     if not 0 < p < 1:
         raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={_number(p)}")
-    return _fill(self, GEOMETRIC, _rng(generator).geometric(p, self._data.shape))
+    gen = _generator(generator)
+    return _fill(self, GEOMETRIC, _draw_like(self, lambda n: kernels.geometric(gen, n, p)))
 
 
 def _random_bounds(self, low, high):
@@ -196,8 +219,13 @@ def random_(self, *args, generator=None, **kwargs):
     _no_other_keywords("random_", kwargs)
     if high is not None and low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
+    gen, dtype = _generator(generator), self._data.dtype
+    if op is RANDOM:
+        return _fill(self, op, _draw_like(self, lambda n: kernels.random_default(gen, n, dtype)))
     low, high = _random_bounds(self, low, high)
-    return _fill(self, op, _rng(generator).integers(low, high, self._data.shape))
+    if low == -2 ** 63 and high == 2 ** 63:  # the whole int64 range: one 64-bit draw each
+        return _fill(self, op, _draw_like(self, lambda n: kernels.random_full_range(gen, n, dtype)))
+    return _fill(self, op, _draw_like(self, lambda n: kernels.random_from_to(gen, n, low, high - low, dtype)))
 
 
 def _check_probabilities(p):
@@ -250,14 +278,16 @@ def bernoulli_(self, p=0.5, *, generator=None):
     if registry.BATCHING and any_batched(self) and _randomness((self,)) == "different":
         on_batch(lambda s: bernoulli_(s, p, generator=generator), self)  # each sample its own draw
         return self
-    rng = _rng(generator)
+    gen = _generator(generator)
     if isinstance(p, Tensor):
         probabilities = p.detach().expand(self.shape)._data
         _check_probabilities(probabilities)
-        return _fill(self, BERNOULLI_FILL_TENSOR, rng.random(self._data.shape) < probabilities, p)
+        sample = _draw_like(self, lambda q: kernels.bernoulli_tensor(gen, np.asarray(q, order="C")),
+                            like=probabilities)
+        return _fill(self, BERNOULLI_FILL_TENSOR, sample, p)
     if not 0 <= p <= 1:
         raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={_number(p)}")
-    return _fill(self, BERNOULLI_FILL, rng.random(self._data.shape) < p)
+    return _fill(self, BERNOULLI_FILL, _draw_like(self, lambda n: kernels.bernoulli_scalar(gen, n, p)))
 
 
 # --- sampling functions -------------------------------------------------------------------------
@@ -267,16 +297,17 @@ def bernoulli(input, p=None, *, generator=None, out=None):
     """0 or 1 per element, 1 with probability ``input`` (or ``p`` for every element)."""
     if registry.BATCHING and any_batched(input):
         return _draw_batch(lambda x: bernoulli(x, p, generator=generator, out=out), input)
-    rng = _rng(generator)
+    gen = _generator(generator)
     if p is not None:
         if not 0 <= p <= 1:
             raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={_number(p)}")
         # PyTorch records no rule here (NotImplemented): the result is a plain tensor
-        return _wrap((rng.random(input._data.shape) < p).astype(input._data.dtype))
+        return _wrap(_draw_like(input, lambda n: kernels.bernoulli_scalar(gen, n, p)).astype(input._data.dtype))
     if input._data.dtype.kind != "f":
         raise NotImplementedError(f"\"bernoulli_tensor_cpu_p_\" not implemented for '{_type_name(input)}'")
     _check_probabilities(input._data)
-    sample = (rng.random(input._data.shape) < input._data).astype(input._data.dtype)
+    # PyTorch's result is a new contiguous tensor, drawn in its (logical) order
+    sample = kernels.bernoulli_tensor(gen, np.asarray(input._data, order="C")).astype(input._data.dtype)
     return unary(BERNOULLI, input, (sample,))
 
 
@@ -299,26 +330,22 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
     n_categories = p.shape[-1]
     if not replacement and num_samples > n_categories:
         raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
-    rows = p.reshape(-1, n_categories).astype(np.float64)
+    rows = p.reshape(-1, n_categories)
     if rows.shape[0] == 0:
         return _wrap(np.zeros(p.shape[:-1] + (num_samples,), np.int64))
     if not np.isfinite(rows).all() or (rows < 0).any():
         raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
     if (rows.sum(axis=1) <= 0).any():
         raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
-    rng = _rng(generator)
-    if replacement:
-        # one searchsorted for all rows: row r's cumulative probabilities, shifted by r
-        offsets = np.arange(rows.shape[0])[:, None]
-        cdf = np.cumsum(rows, axis=1)
-        cdf = cdf / cdf[:, -1:] + offsets
-        cdf[:, -1] = offsets[:, 0] + 1  # exactly 1 past each row's start
-        u = rng.random((rows.shape[0], num_samples)) + offsets
-        picks = np.searchsorted(cdf.ravel(), u.ravel(), side="right").reshape(u.shape) - offsets * n_categories
+    gen = _generator(generator)
+    if replacement and num_samples > 1:
+        picks = kernels.multinomial_with_replacement(gen, rows, num_samples)
     else:
-        with np.errstate(divide="ignore"):
-            keys = rng.exponential(1.0, rows.shape) / rows
-        picks = np.argsort(keys, axis=1, kind="stable")[:, :num_samples]
+        # the largest p / q, q ~ Exp(1): argmax for one sample, the top k for more
+        noise = kernels.exponential(gen, rows.size, 1.0).astype(rows.dtype).reshape(rows.shape)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            keys = rows / noise
+        picks = np.argsort(-keys, axis=1, kind="stable")[:, :num_samples]
     return _wrap(picks.reshape(p.shape[:-1] + (num_samples,)).astype(np.int64))
 
 
@@ -336,7 +363,7 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
             return normal(m, s, size, generator=generator, out=out, dtype=dtype, layout=layout, device=device,
                           pin_memory=pin_memory, requires_grad=requires_grad)
         return _draw_batch(draw, *tensors)
-    rng = _rng(generator)
+    gen = _generator(generator)
     mean_is_tensor, std_is_tensor = isinstance(mean, Tensor), isinstance(std, Tensor)
     if not (mean_is_tensor or std_is_tensor):
         if std < 0:
@@ -346,21 +373,43 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
                             "expected (float mean, float std, tuple of ints size)")
         shape = _size("normal", (size,))
         dtype = dtype if dtype is not None else _dtype.get_default_dtype()
-        return _finish(rng.normal(mean, std, shape), dtype, requires_grad, device)
+        sample = kernels.normal(gen, math.prod(shape), dtype.np, mean, std).reshape(shape)
+        return _finish(sample, dtype, requires_grad, device)
     if std_is_tensor:
         if (std._data < 0).any():
             raise RuntimeError("normal expects all elements of std >= 0.0")
     elif std < 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {_number(std)}")
+    # PyTorch draws normal_(0, 1) (normal_(0, std) for a number std) over the result, then
+    # multiplies by a tensor std and adds the mean, each step rounded in the result's dtype
     if mean_is_tensor and std_is_tensor:
         result = _dtype.result_dtype((mean, std)).np
-        sample = rng.normal(mean._data, std._data).astype(result)
-        return apply(NORMAL_MEAN_STD, (mean, std), (sample,))
+        shape = np.broadcast_shapes(mean._data.shape, std._data.shape)
+        sample = kernels.normal(gen, math.prod(shape), result, 0.0, 1.0).reshape(shape)
+        sample = (sample * std._data.astype(result)).astype(result) + mean._data.astype(result)
+        return apply(NORMAL_MEAN_STD, (mean, std), (sample.astype(result),))
     like = mean if mean_is_tensor else std
     if like._data.dtype.kind != "f":
         raise NotImplementedError(f"\"normal_kernel_cpu\" not implemented for '{_type_name(like)}'")
-    sample = np.asarray(rng.normal(mean._data if mean_is_tensor else mean, std._data if std_is_tensor else std))
-    return unary(NORMAL_MEAN if mean_is_tensor else NORMAL_STD, like, (sample.astype(like._data.dtype),))
+    dtype, shape = like._data.dtype, like._data.shape
+    if mean_is_tensor:
+        sample = kernels.normal(gen, like._data.size, dtype, 0.0, std).reshape(shape) + mean._data
+    else:
+        sample = kernels.normal(gen, like._data.size, dtype, 0.0, 1.0).reshape(shape) * std._data + dtype.type(mean)
+    return unary(NORMAL_MEAN if mean_is_tensor else NORMAL_STD, like, (sample.astype(dtype),))
+
+
+def poisson(input, generator=None):
+    """Poisson counts with the rates in ``input``, drawn element by element as PyTorch's
+    sample_poisson (the result keeps the rates' dtype)."""
+    if registry.BATCHING and any_batched(input):
+        return _draw_batch(lambda x: poisson(x, generator), input)
+    if input._data.dtype.kind != "f":
+        raise NotImplementedError(f"\"poisson_cpu\" not implemented for '{_type_name(input)}'")
+    rates = np.asarray(input._data, order="C")  # PyTorch's result is a new contiguous tensor
+    if has_values(rates) and not (rates >= 0).all():
+        raise RuntimeError("invalid Poisson rate, expected rate to be non-negative")
+    return unary(POISSON, input, (kernels.poisson(_generator(generator), rates),))
 
 
 def randperm(n, *, generator=None, out=None, dtype=None, layout=None, device=None, pin_memory=False,
@@ -379,7 +428,7 @@ def randperm(n, *, generator=None, out=None, dtype=None, layout=None, device=Non
     if dtype.np.kind in "iu" and n > 0 and n - 1 > np.iinfo(dtype.np).max:
         ctype = {"uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t", "int32": "int32_t"}[dtype.name]
         raise RuntimeError(f"value cannot be converted to type {ctype} without overflow")
-    return _finish(_rng(generator).permutation(n), dtype, requires_grad, device)
+    return _finish(kernels.randperm(_generator(generator), n), dtype, requires_grad, device)
 
 
 # --- Tensor methods ----------------------------------------------------------------------------
