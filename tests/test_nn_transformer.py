@@ -216,11 +216,7 @@ DROPOUT_CASES = [
 ]
 
 # Differences in code this file does not own, reported; strict, so a fix shows.
-KNOWN_BUGS = {
-    "Transformer-batch_first": "dropout of a non-contiguous tensor (batch_first attention's transposed output) "
-                               "draws its mask in logical order; PyTorch draws in the input's memory order "
-                               "(empty_like keeps strides): _ops/layers.py _dropout",
-}
+KNOWN_BUGS = {}
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.xfail(reason=KNOWN_BUGS[c.name], strict=True))

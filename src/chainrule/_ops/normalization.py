@@ -234,8 +234,8 @@ def instance_norm(input, weight, bias, running_mean, running_var, use_input_stat
     shape = input._data.shape
     n, c = shape[0], shape[1]
 
-    def repeat(t):
-        return None if t is None else t.unsqueeze(0).expand((n, c)).reshape((n * c,))
+    def repeat(t):  # a copy, as PyTorch's repeat: batch norm writes the folded running stats
+        return None if t is None else t.repeat(n)
 
     folded = input.contiguous().view((1, n * c) + shape[2:])
     mean_, var_ = repeat(running_mean), repeat(running_var)

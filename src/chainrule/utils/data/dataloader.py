@@ -163,8 +163,10 @@ class DataLoader:
         context = self.multiprocessing_context
         if context is None or isinstance(context, str):
             context = multiprocessing.get_context(context)
-        results = context.Queue()
-        tasks = [context.Queue() for _ in range(self.num_workers)]
+        # SimpleQueues write to their pipe in the calling thread: a Queue's feeder thread can be
+        # lost when the processes are forked from a process that runs other threads
+        results = context.SimpleQueue()
+        tasks = [context.SimpleQueue() for _ in range(self.num_workers)]
         workers = [context.Process(target=_worker_loop, daemon=True,
                                    args=(self, k, base_seed + k, tasks[k], results))
                    for k in range(self.num_workers)]
@@ -209,7 +211,9 @@ class DataLoader:
                 send()
         while next_out < sent:
             while next_out not in in_flight:
-                position, worker, payload = results.get(timeout=self.timeout or None)
+                if self.timeout and not results._reader.poll(self.timeout):
+                    raise RuntimeError(f"DataLoader timed out after {self.timeout} seconds")
+                position, worker, payload = results.get()
                 in_flight[position] = (worker, payload)
             worker, payload = in_flight.pop(next_out)
             next_out += 1
