@@ -87,13 +87,15 @@ def test_explain_after_backward_needs_the_graph():
     out2.backward()
     with pytest.raises(RuntimeError, match="Trying to backward through the graph a second time") as info:
         explain_text(out2, leaves2)
-    assert "call them before out.backward(), or call out.backward(retain_graph=True)" in str(info.value)
+    assert "call them before out.backward(), or call out.backward(retain_graph=True)" in info.value.__notes__[0]
 
 
 def test_non_scalar_without_gradient_is_refused_as_backward_refuses_it():
     out, leaves, _ = seed_004_vector(chainrule)
-    with pytest.raises(RuntimeError, match="^grad can be implicitly created only for scalar outputs\nHint"):
+    with pytest.raises(RuntimeError) as info:
         explain_text(out, leaves)
+    assert str(info.value) == "grad can be implicitly created only for scalar outputs"
+    assert info.value.__notes__[0].startswith("Hint: explain a non-scalar output of shape (3) with gradient=v")
 
 
 def test_inputs_default_to_every_leaf_and_may_be_a_list():

@@ -24,6 +24,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
+from ..autograd.anomaly_mode import LINES, note_modified
 from ..autograd.grad_mode import STATE
 from ..autograd.engine import Node
 from ..autograd.forward_ad import FORWARD, copy_tangent, update_inplace, update_view_inplace
@@ -75,6 +76,8 @@ def _write(self, result):
                            "to a single memory location. Please clone() the tensor before performing the "
                            "operation.") from None
     self._counter[0] += 1
+    if LINES.enabled:  # where, for the in-place error's added line (anomaly_mode)
+        note_modified(self._counter)
 
 
 def _broadcasts_to(shape, target):
@@ -183,6 +186,8 @@ def view_inplace(self, op, params, view_op):
     out = unary(op, self, params)
     self._data = out._data
     self._counter[0] += 1
+    if LINES.enabled:
+        note_modified(self._counter)
     if FORWARD.active:  # forward AD: the tangent takes the new shape too
         update_view_inplace(self, out)
     if out.grad_fn is not None:

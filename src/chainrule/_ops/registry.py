@@ -18,7 +18,7 @@ is itself recorded and can be differentiated again). One formula, both uses.
 """
 from numpy import asarray, ndarray
 
-from ..autograd.anomaly_mode import ANOMALY, remember
+from ..autograd.anomaly_mode import ANOMALY, LINES, called_from, remember
 from ..autograd.engine import ANS, Node, grad_accumulator
 from ..autograd.graph import SAVED_HOOKS, pack_saved
 from ..autograd.forward_ad import FORWARD, propagate as forward_propagate
@@ -252,6 +252,9 @@ def _save(node, saved, out):
     if node.op.number_operand and saved:
         checks.append(_WRAPPED_NUMBER)
     node.checks = checks
+    if checks and LINES.enabled:  # where the user made it, for the in-place error (anomaly_mode)
+        # 5 frames up: _save < record < binary/unary/apply < the Tensor method < the user's line
+        node.where = called_from(5)
 
 
 _WRAPPED_NUMBER = ([0], 0, None)  # a "saved tensor" that never changes, but is freed

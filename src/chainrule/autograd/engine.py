@@ -40,7 +40,7 @@ import weakref
 
 import numpy as np
 
-from .anomaly_mode import ANOMALY, checked_vjp
+from .anomaly_mode import ANOMALY, checked_vjp, inplace_lines, with_line
 from .grad_mode import STATE
 
 SECOND_BACKWARD = (
@@ -67,12 +67,14 @@ class Node:
     ``checks``: (version counter, version when saved, tensor) for each saved tensor
     ``ans``:    the output's array when the rules need the output, else None
     ``hooks``:  None, or the node's ``NodeHooks``
+    ``where``:  (code, line) of the user's call that made a node which saved tensors
+                (unset unless recorded: see anomaly_mode's "Error lines")
 
     ``meta`` is None as a whole when no input needs reducing: the common case of an
     elementwise op on same-shaped inputs costs nothing here.
     """
 
-    __slots__ = ("op", "next", "meta", "saved", "checks", "ans", "hooks", "_metadata", "__weakref__")
+    __slots__ = ("op", "next", "meta", "saved", "checks", "ans", "hooks", "where", "_metadata", "__weakref__")
 
     def name(self):
         return self.op.node_name
@@ -125,7 +127,8 @@ class Node:
             raise RuntimeError(SECOND_BACKWARD)
         for counter, version, tensor in self.checks:
             if counter[0] != version:
-                raise RuntimeError(_modified_message(self, counter[0], version, tensor))
+                raise with_line(RuntimeError(_modified_message(self, counter[0], version, tensor)),
+                                inplace_lines(self, counter))
         if self.ans is not None:
             if self.ans.__class__ is not np.ndarray:  # packed by saved-tensor hooks
                 return self.ans.unpack(saved, self)
@@ -199,6 +202,8 @@ def _first(result):
 
 
 def _modified_message(node, now, expected, tensor):
+    """PyTorch's text; the raiser adds chainrule's line naming where the tensor was
+    changed and where the node that saved it was made (``anomaly_mode.inplace_lines``)."""
     if tensor is None:
         data, origin = node.ans, f", which is output 0 of {_short_name(node)},"
     else:

@@ -45,6 +45,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import forward_ad, graph
+from .anomaly_mode import inplace_lines, with_line
 from .engine import (SECOND_BACKWARD, Node, OutputPort, _Handle, _modified_message, _reduce, edge_of,
                      grad_accumulator)
 from .grad_mode import STATE
@@ -149,7 +150,8 @@ class BackwardCFunction(Node, FunctionCtx):
             if counter[0] != version:
                 if tensor.__class__ is _SavedOutput:
                     tensor = tensor.rebuild(self)
-                raise RuntimeError(_modified_message(self, counter[0], version, tensor))
+                raise with_line(RuntimeError(_modified_message(self, counter[0], version, tensor)),
+                                inplace_lines(self, counter))
         return tuple([s.rebuild(self) if s.__class__ is _SavedOutput else s for s in saved])
 
     def call_backward(self, g, wanted):

@@ -4,8 +4,11 @@ The checks give PyTorch's errors. Where a user got the ``gradient`` argument wro
 line of help follows PyTorch's message: for a non-scalar output y, ``y.backward(v)``
 computes the vector-Jacobian product J^T·v, so v must have y's shape.
 """
+import re
+
 import numpy as np
 
+from .anomaly_mode import called_from, place, with_line
 from .engine import run_backward
 
 
@@ -21,12 +24,8 @@ def _make_grads(outputs, grads, is_grads_batched=False):
     for i, (out, g) in enumerate(zip(outputs, grads)):
         if g is None:
             if out._requires_grad and out._data.size != 1:
-                shape = tuple(out._data.shape)
-                raise RuntimeError(
-                    "grad can be implicitly created only for scalar outputs\n"
-                    f"Hint: the output has shape torch.Size({list(shape)}); pass gradient=v with that "
-                    "shape: backward computes J^T·v, and v = torch.ones_like(output) gives the "
-                    "gradient of output.sum().")
+                raise with_line(RuntimeError("grad can be implicitly created only for scalar outputs"),
+                                _non_scalar_hint(tuple(out._data.shape)))
             if out._requires_grad:
                 g = _tensor._wrap(np.ones_like(out._data))
         elif not isinstance(g, _tensor.Tensor):
@@ -44,6 +43,21 @@ def _make_grads(outputs, grads, is_grads_batched=False):
                                    f"of {g.dtype} and output[{i}] has a dtype of {out.dtype}.")
         result.append(g)
     return result
+
+
+_BACKWARD_CALL = re.compile(r"([A-Za-z_][\w.]*(?:\[[^\]]*\])?)\s*\.backward\(\s*\)")
+
+
+def _non_scalar_hint(shape):
+    """chainrule's line after PyTorch's (an exception note: ``str(error)`` stays PyTorch's
+    text): the output's shape, the user's line, and the call that would work there
+    (``y.backward(torch.ones_like(y))``)."""
+    where = called_from()
+    at = "" if where is None else f" at {place(where)}"
+    match = _BACKWARD_CALL.search(place(where)) if where is not None else None
+    name = match.group(1) if match and not match.group(1).endswith("autograd") else "output"
+    return (f"Hint: the output has shape torch.Size({list(shape)}){at}; {name}.backward(torch.ones_like({name})) "
+            f"gives the gradient of {name}.sum(), and any gradient=v of that shape works: backward computes J^T·v.")
 
 
 def _refresh_views(outputs, inputs):

@@ -25,6 +25,7 @@ import numpy as np
 
 from .._tensor import Tensor, _wrap
 from ..autograd import functions as autograd_functions
+from ..autograd.anomaly_mode import with_line
 from ..autograd.engine import SECOND_BACKWARD, AccumulateGrad
 from .graph import LEAF, node_name, size_text, walk
 from .rules import rule_words
@@ -125,9 +126,9 @@ def trace_backward(out, leaves, v):
         grads = autograd_functions.grad(out, leaves, v, retain_graph=True, allow_unused=True)
     except RuntimeError as e:
         if str(e) == SECOND_BACKWARD:
-            raise RuntimeError(SECOND_BACKWARD + "\nHint: explain() and to_html() run their own backward "
-                               "on the graph: call them before out.backward(), or call "
-                               "out.backward(retain_graph=True).") from None
+            raise with_line(RuntimeError(SECOND_BACKWARD), "Hint: explain() and to_html() run their own "
+                            "backward on the graph: call them before out.backward(), or call "
+                            "out.backward(retain_graph=True).") from None
         raise
     finally:
         trace.remove()
@@ -189,9 +190,9 @@ def explain_text(out, inputs=None, gradient=None):
     names = {id(t): name for t, name in zip(leaves, leaf_names)}
     if gradient is None:
         if out.numel() != 1:
-            raise RuntimeError("grad can be implicitly created only for scalar outputs\nHint: explain a "
-                               f"non-scalar output of shape {size_text(out.shape)} with gradient=v of that "
-                               "shape (backward computes J^T·v).")
+            raise with_line(RuntimeError("grad can be implicitly created only for scalar outputs"),
+                            f"Hint: explain a non-scalar output of shape {size_text(out.shape)} with "
+                            "gradient=v of that shape (backward computes J^T·v).")
         v = _wrap(np.ones_like(out._data))
     else:
         v = gradient if isinstance(gradient, Tensor) else _wrap(np.asarray(gradient, dtype=out._data.dtype))
