@@ -7,8 +7,8 @@ where a frame walk weighs most).
 
     env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/error_location_overhead.py
 
-On and off run interleaved step by step (a busy machine slows both the same way), in this
-one process, one thread each. The target: less than 10% over "off" on the training step.
+On and off run interleaved step by step, in alternating order (a busy machine slows both
+the same way), in this one process, one thread each. The target: less than 10% over "off" on the training step.
 PyTorch is optional: without it its row says so.
 """
 import argparse
@@ -28,8 +28,10 @@ from train_step import batch, library_case, model_classes, numpy_case  # noqa: E
 def interleaved_ms(steps, modes, repeats, warmup=5):
     """Median ms of each step function, each run once per round under its mode."""
     times = [[] for _ in steps]
+    cases = list(zip(steps, modes, times))
     for round_ in range(repeats + warmup):
-        for step, lines_on, record in zip(steps, modes, times):
+        # the order flips each round: running second (warm caches) must not favour one mode
+        for step, lines_on, record in cases if round_ % 2 else cases[::-1]:
             set_error_lines(lines_on)
             start = time.perf_counter()
             step()
