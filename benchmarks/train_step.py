@@ -8,12 +8,13 @@ out by hand in NumPy (forward, backward and optimizer; the floor for a NumPy lib
 
     env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/train_step.py
 
-All three run in this one process, one thread each, from the same float32 weights; before
-timing, one step of each is checked against the others (updated weights). PyTorch is
-optional: without it its column says so.
+All three run in this one process, one thread each, from the same float32 weights, timed
+in turns; before timing, two steps of each are checked against the others (the updated
+weights). PyTorch is optional: without it its column says so.
 """
 import argparse
 import os
+import statistics
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -245,8 +246,15 @@ def check(name, weights, x, y, libs):
                 f"{name}: {lib.__name__} and NumPy disagree on {key}"
 
 
-def ms_per_step(fn, repeats):
-    return median_seconds(fn, repeats, warmup=5) * 1e3
+def ms_per_step(fns, repeats, rounds=10):
+    """Each step function's median in ms, timed in turns (``rounds`` rounds, each of
+    ``repeats / rounds`` steps per function), so that a busy spell of the machine slows
+    all of them alike; the figure is the median of the rounds' medians."""
+    per_round = {name: [] for name in fns}
+    for _ in range(rounds):
+        for name, fn in fns.items():
+            per_round[name].append(median_seconds(fn, max(1, repeats // rounds), warmup=2))
+    return {name: statistics.median(times) * 1e3 for name, times in per_round.items()}
 
 
 def main():
@@ -260,24 +268,25 @@ def main():
     except ImportError:
         torch, libs = None, [chainrule]
     print(f"one training step (zero_grad, forward, cross-entropy, backward, optimizer step), float32, "
-          f"1 thread, median of {args.repeats} steps")
+          f"1 thread, median of {args.repeats} steps in 10 interleaved rounds")
     for name, title in (("mlp", f"MLP 784-512-512-10, batch {MLP_BATCH}, Adam"),
                         ("cnn", f"digits CNN 1x8x8, batch {CNN_BATCH}, SGD momentum")):
         chainrule.manual_seed(0)
         weights = {k: v.detach().numpy().copy() for k, v in model_classes(chainrule.nn)[name]().state_dict().items()}
         x, y = batch(name)
         check(name, weights, x, y, libs)
-        rows = [("chainrule", ms_per_step(library_case(chainrule, name, weights, x, y)[0], args.repeats))]
+        fns = {"chainrule": library_case(chainrule, name, weights, x, y)[0]}
         if torch is not None:
-            rows.append((f"PyTorch {torch.__version__}",
-                         ms_per_step(library_case(torch, name, weights, x, y)[0], args.repeats)))
-        else:
-            rows.append(("PyTorch (not installed)", float("nan")))
-        rows.append(("hand-written NumPy", ms_per_step(numpy_case(name, weights, x, y)[0], args.repeats)))
+            fns[f"PyTorch {torch.__version__}"] = library_case(torch, name, weights, x, y)[0]
+        fns["hand-written NumPy"] = numpy_case(name, weights, x, y)[0]
+        ms = ms_per_step(fns, args.repeats)
+        rows = list(ms.items())
+        if torch is None:
+            rows.insert(1, ("PyTorch (not installed)", float("nan")))
         print(title)
-        for label, ms in rows:
-            print(f"  {label:<24} {ms:8.3f} ms/step")
-        ours, theirs, floor = (ms for _, ms in rows)
+        for label, step_ms in rows:
+            print(f"  {label:<24} {step_ms:8.3f} ms/step")
+        ours, theirs, floor = (step_ms for _, step_ms in rows)
         if theirs == theirs:
             print(f"  chainrule / PyTorch      {ours / theirs:8.2f}x")
         print(f"  chainrule / NumPy        {ours / floor:8.2f}x")
