@@ -127,17 +127,21 @@ def _log1p(x):
 
 
 def unit_doubles(generator, n):
-    """The low 53 bits of a 64-bit draw times 2**-53, per element."""
-    return (draw_uint64(generator, n) & _MASK53).astype(np.float64) * 2.0 ** -53
+    """The low 53 bits of a 64-bit draw times 2**-53, per element: the first word's low 21
+    bits above the second word (exact: the sum has 53 bits)."""
+    words = draw_uint32(generator, 2 * n)
+    high = words[0::2]
+    high &= np.uint32(0x1FFFFF)
+    unit = np.multiply(high, 2.0 ** -21, dtype=np.float64)
+    unit += np.multiply(words[1::2], 2.0 ** -53, dtype=np.float64)
+    return unit
 
 
 def unit_floats(generator, n):
     """The low 24 bits of a 32-bit draw times 2**-24 (float32 and float16 both use these)."""
     words = draw_uint32(generator, n)
     words &= np.uint32(0xFFFFFF)
-    unit = words.astype(np.float32)
-    unit *= _F32(2.0 ** -24)
-    return unit
+    return np.multiply(words, _F32(2.0 ** -24), dtype=np.float32)
 
 
 def _to_dtype(values, dtype):
@@ -151,6 +155,8 @@ def uniform(generator, n, dtype, low, high):
     """``uniform_(low, high)``: ``fma(u, high - low, low)`` in the dtype (in float, from 24-bit
     uniforms, for float16); a result that rounds to ``high`` in the dtype becomes ``low``."""
     if dtype == np.float64:
+        if low == 0 and high == 1:  # u * 1 + 0 is u, below 1
+            return unit_doubles(generator, n)
         span, scale = high - low, 1.0
         if abs(span) > 2.0 ** 900:  # keep the exact product's split from overflowing
             span, scale = span * 2.0 ** -600, 2.0 ** 600
@@ -263,8 +269,10 @@ def _box_muller_16_float64(unit, mean, std):
     radius = np.sqrt(-2 * _log(1 - blocks[:, :8]))
     theta = 2.0 * math.pi * blocks[:, 8:]
     out = np.empty_like(blocks)
-    out[:, :8] = fma64(radius * np.cos(theta), std, mean)
-    out[:, 8:] = fma64(radius * np.sin(theta), std, mean)
+    np.multiply(radius, np.cos(theta), out=out[:, :8])
+    np.multiply(radius, np.sin(theta), out=out[:, 8:])
+    if std != 1 or mean != 0:  # fma(v, 1, 0) is v
+        out = fma64(out, std, mean)
     return out.reshape(-1)
 
 
@@ -286,7 +294,8 @@ def normal(generator, n, dtype, mean, std, contiguous=True):
     uniforms (a tail that is not a multiple of 16 redone from 16 more uniforms over the last
     16 outputs) when ``n >= 16`` and contiguous, else the scalar path."""
     if n < 16 or not contiguous:
-        return _to_dtype(fma64(scalar_normals(generator, n), std, mean), dtype)
+        values = scalar_normals(generator, n)
+        return _to_dtype(values if std == 1 and mean == 0 else fma64(values, std, mean), dtype)
     if dtype == np.float16:
         return _normal_float16(generator, n, mean, std)
     if dtype == np.float32:
@@ -330,9 +339,11 @@ def random_from_to(generator, n, low, span, dtype):
     """``random_(low, low + span)``: ``draw % span + low`` with one 32-bit draw per value, or
     one 64-bit draw when ``span >= 2**28``."""
     if span < 2 ** 28:
-        values = (draw_uint32(generator, n) % np.uint32(span)).astype(np.int64)
-        values += np.int64(low)
-        return values.astype(dtype, copy=False)
+        words = draw_uint32(generator, n)
+        np.remainder(words, np.uint32(span), out=words)
+        if low == 0:
+            return words.astype(dtype)
+        return np.add(words, np.int64(low), dtype=np.int64).astype(dtype, copy=False)
     # the sum wraps modulo 2**64 as PyTorch's unsigned arithmetic does
     values = (draw_uint64(generator, n) % np.uint64(span)) + np.uint64(low % 2 ** 64)
     return values.view(np.int64).astype(dtype)

@@ -2,7 +2,7 @@
 PyTorch, and NumPy's own generator drawing the same kind of numbers (the floor for a
 NumPy-based library: its draws are not PyTorch's). Milliseconds per call, medians.
 
-    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/random.py
+    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/random_streams.py
 
 One process, one thread each, the three columns measured call by call side by side. The
 issue's targets at 10^6: rand, randint, bernoulli_ and dropout within 1.5x PyTorch's time,
