@@ -26,6 +26,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
+from ..autograd.anomaly_mode import LINES, note_modified
 from ..autograd.grad_mode import enable_grad, set_grad_enabled
 
 _global_optimizer_pre_hooks = OrderedDict()
@@ -132,8 +133,11 @@ def _state_copy(array, p):
 
 
 def _bump(t, times=1):
-    """Count ``times`` in-place ops on ``t``, as PyTorch's version counter does."""
+    """Count ``times`` in-place ops on ``t``, as PyTorch's version counter does (and keep
+    the user's line, for the error a stale saved tensor raises later)."""
     t._counter[0] += times
+    if LINES.enabled:
+        note_modified(t._counter)
 
 
 def _increment(step_t):
