@@ -18,7 +18,8 @@ import pytest
 import chainrule
 from helpers import require_torch
 
-SCRIPT = pathlib.Path(__file__).parent.parent / "examples" / "train_digits.py"
+ROOT = pathlib.Path(__file__).parent.parent
+SCRIPT = ROOT / "examples" / "train_digits.py"
 
 
 def require_sklearn():
@@ -92,3 +93,31 @@ def test_checkpoints_are_read_by_either_library(chainrule_run):
             np.testing.assert_array_equal(theirs_in_ours[key].numpy(), theirs_in_torch[key].numpy())
             np.testing.assert_allclose(ours_in_torch[key].numpy(), theirs_in_torch[key].numpy(), rtol=1e-4,
                                        atol=1e-4, err_msg=f"{name} {key}")
+
+
+def first_python_block(markdown):
+    return markdown.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_short_training_example_prints_what_torch_prints(tmp_path):
+    """The guide's example (the README's Training section shows the same code), run as
+    written and with ``import torch``: the same printed line, the one the text shows, and
+    PyTorch reads the checkpoint it saved."""
+    torch = require_torch()
+    guide = (ROOT / "docs" / "training.md").read_text()
+    readme = (ROOT / "README.md").read_text().split("## Training", 1)[1]
+    source = first_python_block(guide)
+    assert source == first_python_block(readme) and source.startswith("import chainrule as torch\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    printed = []
+    for lib_source in (source, source.replace("import chainrule as torch", "import torch")):
+        done = subprocess.run([sys.executable, "-c", lib_source], capture_output=True, text=True, env=env,
+                              cwd=tmp_path, timeout=120)
+        assert done.returncode == 0, done.stderr
+        printed.append(done.stdout)
+        if len(printed) == 1:  # chainrule's checkpoint, read by PyTorch
+            state = torch.load(tmp_path / "model.pt", weights_only=True)
+            assert list(state) == ["0.weight", "0.bias", "2.weight", "2.bias"]
+    assert printed[0] == printed[1]
+    for text in (guide, readme):
+        assert f"prints `{printed[0].strip()}`" in text
