@@ -17,6 +17,7 @@ import argparse
 import importlib
 import json
 import pathlib
+import statistics
 import time
 
 from sklearn.datasets import load_digits
@@ -144,7 +145,7 @@ def fit(name, epochs, out):
     history["best_acc"] = best
     history["reloaded_acc"] = accuracy(reloaded, x_test, y_test)
     print(f"{name}: best test accuracy {best:.2f} %, reloaded from {checkpoint}: {history['reloaded_acc']:.2f} %, "
-          f"{sum(history['seconds']) / epochs:.3f} s per epoch")
+          f"{statistics.median(history['seconds']):.3f} s per epoch (median)")
     return history
 
 
