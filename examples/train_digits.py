@@ -35,7 +35,8 @@ except ImportError:  # no plot
     plt = None
 
 parser = argparse.ArgumentParser(description="Train an MLP and a CNN on the 8x8 digits.")
-parser.add_argument("--backend", default="chainrule", choices=["chainrule", "torch"], help="the library to run on: chainrule (default) or torch")
+parser.add_argument("--backend", default="chainrule", choices=["chainrule", "torch"],
+                    help="the library to run on: chainrule (default) or torch")
 parser.add_argument("--model", default="both", choices=["mlp", "cnn", "both"])
 parser.add_argument("--epochs", type=int, default=30)
 parser.add_argument("--quick", action="store_true", help="3 epochs, no plot: a smoke test")
