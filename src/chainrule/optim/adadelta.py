@@ -9,8 +9,8 @@ updates and of the gradients, so that ``lr`` (default 1) needs little tuning::
 import numpy as np
 
 from . import _kernels as K
-from .optimizer import (Optimizer, _bump, _check_capturable, _check_lr, _check_non_negative, _grad_array,
-                        _increment, _run_closure, _scalar_tensor, _use_grad_for_differentiable, _value,
+from .optimizer import (Optimizer, _bump, _check_lr, _check_non_negative, _grad_array,
+                        _increment, _scalar_tensor, _use_grad_for_differentiable, _value,
                         _zeros_like)
 
 
@@ -30,20 +30,11 @@ class Adadelta(Optimizer):
     @_use_grad_for_differentiable
     def step(self, closure=None):
         """One Adadelta update of every parameter that has a gradient; returns ``closure()``'s loss."""
-        loss = _run_closure(closure)
-        for group in self.param_groups:
-            with_grad = [p for p in group["params"] if p.grad is not None]
-            for p in with_grad:
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _scalar_tensor(0.0)
-                    state["square_avg"] = _zeros_like(p)
-                    state["acc_delta"] = _zeros_like(p)
-            if with_grad:
-                _check_capturable(group, devices="['cuda', 'xpu', 'hpu', 'privateuseone']")
-            for p in with_grad:
-                _adadelta_update(p, self.state[p], group)
-        return loss
+        return self._update_each(closure, _fresh_adadelta_state, _adadelta_update, devices="['cuda', 'xpu', 'hpu', 'privateuseone']")
+
+
+def _fresh_adadelta_state(p, group):
+    return {"step": _scalar_tensor(0.0), "square_avg": _zeros_like(p), "acc_delta": _zeros_like(p)}
 
 
 def _adadelta_update(p, state, group):

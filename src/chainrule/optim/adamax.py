@@ -9,8 +9,8 @@
 import numpy as np
 
 from . import _kernels as K
-from .optimizer import (Optimizer, _bump, _check_betas, _check_capturable, _check_lr, _check_non_negative,
-                        _grad_array, _increment, _run_closure, _scalar_tensor, _use_grad_for_differentiable,
+from .optimizer import (Optimizer, _bump, _check_betas, _check_lr, _check_non_negative,
+                        _grad_array, _increment, _scalar_tensor, _use_grad_for_differentiable,
                         _value, _zeros_like)
 
 
@@ -30,19 +30,11 @@ class Adamax(Optimizer):
     @_use_grad_for_differentiable
     def step(self, closure=None):
         """One Adamax update of every parameter that has a gradient; returns ``closure()``'s loss."""
-        loss = _run_closure(closure)
-        for group in self.param_groups:
-            with_grad = [p for p in group["params"] if p.grad is not None]
-            for p in with_grad:
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _scalar_tensor(0.0)
-                    state["exp_avg"] = _zeros_like(p)
-                    state["exp_inf"] = _zeros_like(p)
-            for p in with_grad:
-                _check_capturable(group)
-                _adamax_update(p, self.state[p], group)
-        return loss
+        return self._update_each(closure, _fresh_adamax_state, _adamax_update)
+
+
+def _fresh_adamax_state(p, group):
+    return {"step": _scalar_tensor(0.0), "exp_avg": _zeros_like(p), "exp_inf": _zeros_like(p)}
 
 
 def _adamax_update(p, state, group):

@@ -12,8 +12,8 @@ default dtype is float64) between steps, as in PyTorch.
 import numpy as np
 
 from . import _kernels as K
-from .optimizer import (Optimizer, _bump, _check_capturable, _check_lr, _check_non_negative, _grad_array,
-                        _increment, _run_closure, _scalar_np_dtype, _scalar_tensor, _to_scalar, _use_grad_for_differentiable,
+from .optimizer import (Optimizer, _bump, _check_lr, _check_non_negative, _grad_array,
+                        _increment, _scalar_np_dtype, _scalar_tensor, _to_scalar, _use_grad_for_differentiable,
                         _value, _zeros_like)
 
 
@@ -33,20 +33,12 @@ class ASGD(Optimizer):
     @_use_grad_for_differentiable
     def step(self, closure=None):
         """One ASGD update of every parameter that has a gradient; returns ``closure()``'s loss."""
-        loss = _run_closure(closure)
-        for group in self.param_groups:
-            with_grad = [p for p in group["params"] if p.grad is not None]
-            for p in with_grad:
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _scalar_tensor(0.0)
-                    state["eta"] = _scalar_tensor(float(_value(_to_scalar(group["lr"]))))
-                    state["mu"] = _scalar_tensor(1.0)
-                    state["ax"] = _zeros_like(p)
-            for p in with_grad:
-                _check_capturable(group, "params, mus, etas, and state_steps")
-                _asgd_update(p, self.state[p], group)
-        return loss
+        return self._update_each(closure, _fresh_asgd_state, _asgd_update, names="params, mus, etas, and state_steps")
+
+
+def _fresh_asgd_state(p, group):
+    return {"step": _scalar_tensor(0.0), "eta": _scalar_tensor(float(_value(_to_scalar(group["lr"])))),
+            "mu": _scalar_tensor(1.0), "ax": _zeros_like(p)}
 
 
 def _asgd_update(p, state, group):

@@ -420,6 +420,22 @@ class Optimizer:
 
     # --- gradients and groups ----------------------------------------------------------
 
+    def _update_each(self, closure, fresh_state, update, **capturable):
+        """The step of the single-tensor optimizers: in each group, a parameter with a gradient
+        gets its state on its first step (``fresh_state(p, group)``: the entries in PyTorch's
+        order), then every such parameter is updated (``update(p, state, group)``) in turn.
+        Returns ``closure()``'s loss; ``capturable``: ``_check_capturable``'s wording."""
+        loss = _run_closure(closure)
+        for group in self.param_groups:
+            with_grad = [p for p in group["params"] if p.grad is not None]
+            for p in with_grad:
+                if len(self.state[p]) == 0:
+                    self.state[p].update(fresh_state(p, group))
+            for p in with_grad:
+                _check_capturable(group, **capturable)
+                update(p, self.state[p], group)
+        return loss
+
     def zero_grad(self, set_to_none=True):
         """Sets each parameter's ``.grad`` to None (or, with ``set_to_none=False``, to zeros)."""
         for group in self.param_groups:

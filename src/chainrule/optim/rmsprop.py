@@ -10,8 +10,8 @@
 import numpy as np
 
 from . import _kernels as K
-from .optimizer import (Optimizer, _bump, _check_capturable, _check_lr, _check_non_negative, _grad_array,
-                        _increment, _run_closure, _scalar_tensor, _use_grad_for_differentiable, _value,
+from .optimizer import (Optimizer, _bump, _check_lr, _check_non_negative, _grad_array,
+                        _increment, _scalar_tensor, _use_grad_for_differentiable, _value,
                         _zeros_like)
 
 
@@ -31,22 +31,16 @@ class RMSprop(Optimizer):
     @_use_grad_for_differentiable
     def step(self, closure=None):
         """One RMSprop update of every parameter that has a gradient; returns ``closure()``'s loss."""
-        loss = _run_closure(closure)
-        for group in self.param_groups:
-            with_grad = [p for p in group["params"] if p.grad is not None]
-            for p in with_grad:
-                state = self.state[p]
-                if len(state) == 0:
-                    state["step"] = _scalar_tensor(0.0)
-                    state["square_avg"] = _zeros_like(p)
-                    if group["momentum"] > 0:
-                        state["momentum_buffer"] = _zeros_like(p)
-                    if group["centered"]:
-                        state["grad_avg"] = _zeros_like(p)
-            for p in with_grad:
-                _check_capturable(group)
-                _rmsprop_update(p, self.state[p], group)
-        return loss
+        return self._update_each(closure, _fresh_rmsprop_state, _rmsprop_update)
+
+
+def _fresh_rmsprop_state(p, group):
+    state = {"step": _scalar_tensor(0.0), "square_avg": _zeros_like(p)}
+    if group["momentum"] > 0:
+        state["momentum_buffer"] = _zeros_like(p)
+    if group["centered"]:
+        state["grad_avg"] = _zeros_like(p)
+    return state
 
 
 def _rmsprop_update(p, state, group):

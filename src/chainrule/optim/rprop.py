@@ -10,8 +10,8 @@ sign and shrunk by ``etaminus`` when it flips (then that element skips one updat
 import numpy as np
 
 from . import _kernels as K
-from .optimizer import (Optimizer, _bump, _check_capturable, _check_lr, _full_like, _grad_array, _increment,
-                        _run_closure, _scalar_tensor, _to_scalar, _use_grad_for_differentiable, _value,
+from .optimizer import (Optimizer, _bump, _check_lr, _full_like, _grad_array, _increment,
+                        _scalar_tensor, _to_scalar, _use_grad_for_differentiable, _value,
                         _zeros_like)
 
 
@@ -30,20 +30,13 @@ class Rprop(Optimizer):
     @_use_grad_for_differentiable
     def step(self, closure=None):
         """One Rprop update of every parameter that has a gradient; returns ``closure()``'s loss."""
-        loss = _run_closure(closure)
-        for group in self.param_groups:
-            with_grad = [p for p in group["params"] if p.grad is not None]
-            for p in with_grad:
-                state = self.state[p]
-                if len(state) == 0:
-                    lr = float(_value(_to_scalar(group["lr"])))
-                    state["step"] = _scalar_tensor(0.0)
-                    state["prev"] = _zeros_like(p)
-                    state["step_size"] = _full_like(p, complex(lr, lr) if p.is_complex() else lr)
-            for p in with_grad:
-                _check_capturable(group)
-                _rprop_update(p, self.state[p], group)
-        return loss
+        return self._update_each(closure, _fresh_rprop_state, _rprop_update)
+
+
+def _fresh_rprop_state(p, group):
+    lr = float(_value(_to_scalar(group["lr"])))
+    return {"step": _scalar_tensor(0.0), "prev": _zeros_like(p),
+            "step_size": _full_like(p, complex(lr, lr) if p.is_complex() else lr)}
 
 
 def _rprop_update(p, state, group):

@@ -8,11 +8,11 @@ same every run and can be golden-tested).
     >>> x = chainrule.ones(2, requires_grad=True)
     >>> print(to_dot((x * 2).sum(), params={"x": x}))
     digraph {
-    	graph [size="12,12"]
-    	node [align=left fontname=monospace fontsize=10 height=0.2 ranksep=0.1 shape=box style=filled]
-    	0 [label="
+        graph [size="12,12"]
+        node [align=left fontname=monospace fontsize=10 height=0.2 ranksep=0.1 shape=box style=filled]
+        0 [label="
      ()" fillcolor=darkolivegreen1]
-    	1 [label=SumBackward0]
+        1 [label=SumBackward0]
     ...
 
 No Graphviz is needed to make the text; ``draw`` renders it (with Graphviz when it is
