@@ -10,7 +10,7 @@ import pytest
 
 import chainrule
 from chainrule.autograd import engine
-from helpers import assert_close, both, data
+from helpers import assert_close, both, data, require_torch
 
 
 
@@ -350,3 +350,17 @@ def test_graph_does_not_keep_leaf_alive(no_gc):
     assert leaf() is None
     assert acc.variable is None
     y.backward()  # the leaf is gone: nothing to accumulate into, no error
+
+
+def test_new_grad_is_laid_out_as_its_leaf():
+    """PyTorch's layout contract: a Linear weight's gradient (computed transposed) is stored
+    in the weight's own layout, so .grad.stride() equals PyTorch's."""
+    torch = require_torch()
+    strides = []
+    for L in (chainrule, torch):
+        m = L.nn.Linear(5, 3)
+        m(L.ones(2, 5)).sum().backward()
+        leaf = L.ones(4, 6).t().requires_grad_()  # a transposed leaf keeps its own layout
+        (leaf * 2).sum().backward()
+        strides.append((m.weight.grad.stride(), m.bias.grad.stride(), leaf.grad.stride()))
+    assert strides[0] == strides[1]

@@ -68,6 +68,10 @@ CALLS = [
     lambda L, g: L.empty(6).exponential_(generator=g),
     lambda L, g: L.empty(2, 3).t().normal_(generator=g),
     lambda L, g: L.empty(4, dtype=L.int64).random_(generator=g),
+    lambda L, g: L.rand_like(L.zeros(2, 3), generator=g),
+    lambda L, g: L.randn_like(L.zeros(17, dtype=L.float64), generator=g),
+    lambda L, g: L.randint_like(L.zeros(5), 3, 9, generator=g),
+    lambda L, g: L.poisson(L.tensor([0.5, 12.0, 40.0]), generator=g),
 ]
 
 

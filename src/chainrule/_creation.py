@@ -544,16 +544,19 @@ def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=N
     return _finish(data, dtype, requires_grad, device)
 
 
-def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None):
-    return rand(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+def rand_like(input, *, generator=None, dtype=None, device=None, requires_grad=False, memory_format=None,
+              layout=None):
+    return rand(input.shape, generator=generator, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
-def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None):
-    return randn(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+def randn_like(input, *, generator=None, dtype=None, device=None, requires_grad=False, memory_format=None,
+               layout=None):
+    return randn(input.shape, generator=generator, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
-def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_grad=False, memory_format=None,
-                 layout=None):
+def randint_like(input, low=0, high=None, *, generator=None, dtype=None, device=None, requires_grad=False,
+                 memory_format=None, layout=None):
     if high is None:
         low, high = 0, low
-    return randint(low, high, input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    return randint(low, high, input.shape, generator=generator, dtype=dtype or input.dtype,
+                   requires_grad=requires_grad)

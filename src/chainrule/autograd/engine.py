@@ -334,7 +334,9 @@ def _accumulate(leaf, g, create_graph):
     e = leaf._extra
     old = leaf._grad
     if old is None:
-        leaf._grad = g if create_graph else _wrap(np.array(g._data))
+        # PyTorch's layout contract: a new .grad is laid out as its leaf (a weight's gradient
+        # often arrives transposed, and later element-wise work on the two is slow)
+        leaf._grad = g if create_graph else _wrap(_copy_in_layout_of(leaf._data, g._data))
     elif create_graph or STATE.enabled:
         leaf._grad = old + g
     else:
@@ -342,6 +344,12 @@ def _accumulate(leaf, g, create_graph):
     if e is not None and e.post_accumulate_hooks:
         for hook in e.post_accumulate_hooks:
             hook(leaf)
+
+
+def _copy_in_layout_of(like, values):
+    out = np.empty_like(like, dtype=values.dtype)
+    out[...] = values
+    return out
 
 
 def _count_dependencies(roots):
