@@ -1,0 +1,85 @@
+"""Random programs of 1 to 12 ops from the op database, on chainrule and on PyTorch.
+
+Each program starts from a drawn array (any dtype, 0-d to 3-d, empty and size-1 dims,
+transposed or strided, mostly special values) and chains ops: each step's input is
+PyTorch's output of the step before, and each step is compared on its own (compare.py),
+forward, first and second derivatives and forward-mode tangents. CI fails on a mismatch
+class not in known_classes.py; see conftest.py for the long mode.
+"""
+import math
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fuzz.compare import Step, check_step, spec_of
+from fuzz.conftest import LONG, RECORD, STRICT, fuzz_settings
+from fuzz.known_classes import DELIBERATE, KNOWN
+from fuzz.strategies import BINARY, OPS, UNARY, arrays, broadcast_partner, partner_dtype
+
+MAX_OPS = 12 if LONG else 6
+_FAMILY = {"float16": "float32", "int8": "int64", "int16": "int64", "int32": "int64", "uint8": "int64",
+           "complex64": "complex128"}
+
+
+def _accepting(dtype):
+    """The ops whose entry lists ``dtype`` (or its family) among the dtypes it is tested with."""
+    family = _FAMILY.get(dtype, dtype)
+    return tuple(k for k in UNARY + BINARY if family in OPS[k].dtypes or dtype in OPS[k].dtypes)
+
+
+ACCEPTING = {d: _accepting(d) for d in set(_FAMILY) | set(_FAMILY.values()) | {"float64", "bool"}}
+
+
+def unexplained(mismatches):
+    """The mismatches that are neither known nor deliberate (recorded either way)."""
+    out = []
+    for m in mismatches:
+        RECORD.add(m.key, m.step.size(), m.detail, m.step.code(), m.step)
+        deliberate = DELIBERATE.get(m.key)
+        if m.key not in KNOWN and not (deliberate and deliberate.applies(m.step)):
+            out.append(m)
+    return out
+
+
+def run_program(data, first):
+    """Draws and checks one program from the array ``first``; the unexplained mismatches."""
+    current, bad = first, []
+    for _ in range(data.draw(st.integers(1, MAX_OPS), label="length")):
+        pool = ACCEPTING.get(current.dtype) or UNARY
+        key = data.draw(st.one_of(st.sampled_from(pool), st.sampled_from(UNARY + BINARY)), label="op")
+        inputs = (current,)
+        if OPS[key].arity == 2:
+            shape = data.draw(broadcast_partner(current.shape))
+            other = data.draw(arrays(dtype=data.draw(partner_dtype(current.dtype)), shape=shape))
+            inputs = data.draw(st.sampled_from(((current, other), (other, current))))
+        mismatches, nxt = check_step(Step(key, inputs))
+        RECORD.count("cases")
+        RECORD.count("cases PyTorch ran", nxt is not None)
+        bad += unexplained(mismatches)
+        if nxt is not None and nxt.ndim <= 4 and math.prod(nxt.shape) <= 64:
+            current = spec_of(nxt)  # else (an error, a number, too big): the next op gets the same input
+    RECORD.count("programs")
+    return bad
+
+
+@fuzz_settings(ci_examples=300)
+@given(st.data())
+def test_random_programs(data):
+    if RECORD.out_of_time("programs"):
+        return
+    bad = run_program(data, data.draw(arrays(), label="input"))
+    if STRICT:
+        assert not bad, "mismatch classes not in known_classes.py:\n" + "\n\n".join(
+            f"{m.key}\n  {m.detail}\n{m.step.code()}" for m in bad)
+
+
+def test_known_classes_still_reproduce():
+    """Strict: a listed class that no longer reproduces must leave KNOWN (it was fixed)."""
+    gone = [key for key, (_, step) in KNOWN.items() if key not in {m.key for m in check_step(step)[0]}]
+    assert not gone, f"fixed: remove from known_classes.KNOWN: {gone}"
+
+
+def test_deliberate_differences_still_differ():
+    """Each deliberate difference (docs/differences.md) is still there, on its reproducer."""
+    gone = [key for key, d in DELIBERATE.items() if key not in {m.key for m in check_step(d.step)[0]}]
+    assert not gone, f"no longer different from PyTorch: {gone}"
