@@ -15,8 +15,11 @@ Notes on the invariants:
 * **Broadcast reduction** happens in exactly one place, ``_reduce``: every gradient a
   vjp rule returns is summed back to its input's shape (and cast to its dtype) there.
 * **Freeing.** Unless ``retain_graph``, a node drops what it saved right after its
-  vjp ran; touching it again raises PyTorch's "backward through the graph a second
-  time" error. The structure (``next_functions``) stays, as in PyTorch.
+  vjp ran (its saved tensors and arrays, and the tensors its version checks hold), so a
+  loop that keeps ``loss`` keeps no activations; touching them again raises PyTorch's
+  "backward through the graph a second time" error. A node that saved only sizes,
+  numbers or a view's layout keeps them, as PyTorch keeps such attributes, and a second
+  backward through it works. The structure (``next_functions``) stays, as in PyTorch.
 * **No cycles.** A node never holds its own output tensor: when a vjp needs the
   output (``exp``, ``tanh``...), the node keeps the output's array and rebuilds a
   tensor from it during backward. Leaves hold their ``AccumulateGrad`` node, which
@@ -300,7 +303,7 @@ def _call_vjp(node, g, wanted):
     """The gradients for each input of ``node`` given the gradient ``g`` of its output."""
     if node.op is None:  # a custom Function: its backward takes all output gradients at once
         return node.call_backward(g, wanted)
-    saved = node.saved if node.ans is None and not node.checks else node.unpack_saved()
+    saved = node.saved if node.ans is None and not node.checks and node.saved is not None else node.unpack_saved()
     metas = node.meta
     if len(node.next) == 1:  # most nodes: skip the loop
         if wanted is not None and node.next[0] not in wanted:
@@ -344,6 +347,16 @@ def _accumulate(leaf, g, create_graph):
     if e is not None and e.post_accumulate_hooks:
         for hook in e.post_accumulate_hooks:
             hook(leaf)
+
+
+def _holds_arrays(node):
+    """Whether a node saved arrays of data (PyTorch's saved variables: backward frees them)
+    rather than only sizes, numbers and a view's layout (which PyTorch keeps as attributes,
+    so a second backward through them still works)."""
+    saved = node.saved
+    if saved is None or node.op is None or node.op.is_view:
+        return False
+    return any(s.__class__ is np.ndarray and s.ndim for s in saved)
 
 
 def _copy_in_layout_of(like, values):
@@ -452,8 +465,9 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
                     if hooks is not None:
                         for hook in hooks.post:
                             hook(tuple(grads), tuple(g) if g.__class__ is list else (g,))
-                    if not retain_graph and node.checks:
+                    if not retain_graph and (node.checks or node.ans is not None or _holds_arrays(node)):
                         node.saved = node.ans = None  # see "Freeing" above
+                        node.checks = ()  # they hold the saved tensors too
             for i, child in enumerate(node.next):
                 if child is None:
                     continue
