@@ -52,8 +52,13 @@ class Record:
 
     def known_entries(self):
         """The classes as lines for known_classes.KNOWN (paste, then check each description)."""
-        return "\n".join(f"    {key!r}: ({detail[:150]!r},\n        {step!r})," for key, (_, detail, _, step)
-                         in sorted(self.classes.items()) if step is not None)
+        lines = []
+        for key, (_, detail, _, step) in sorted(self.classes.items()):
+            if isinstance(step, tuple):  # a promotion case
+                lines.append(f"    {key!r}: {step!r},  # {detail[:150]!r}")
+            elif step is not None:
+                lines.append(f"    {key!r}: ({detail[:150]!r},\n        {step!r}),")
+        return "\n".join(lines)
 
     def report(self, known, deliberate):
         lines = [f"chainrule fuzz: {', '.join(f'{n} {w}' for w, n in sorted(self.counts.items()))}",
