@@ -251,8 +251,6 @@ CASES = [
 
 # Differences in ops this file does not own (chainrule/_ops), reported; strict, so a fix shows.
 KNOWN_BUGS = {
-    "SELU": "selu's gradient uses the float32-rounded scale in float64 (1.0507010221 vs 1.0507009874)",
-    "RReLU": "rrelu's eval gradient uses the float32-rounded slope (lower + upper) / 2 in float64",
     "Hardsigmoid": "PyTorch's hardsigmoid gradient is float32 1/6 even in float64; chainrule's is exact",
 }
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import _distributions as kernels
 from .._creation import _generator
-from .._tensor import Tensor, _wrap
+from .._tensor import Tensor
 from .elementwise import where, zeros_like
 from .inplace import _type_word
 from .methods import inplace_method
@@ -27,7 +27,7 @@ from .reductions import sum as _sum
 from .batching import dim_params, elementwise
 from .registry import apply, binary, defop, unary
 from .shape import wrap_dim
-from .unary import clamp, exp, relu, sigmoid, sigmoid_backward, tanh
+from .unary import _clip, exp, relu, sigmoid, sigmoid_backward, tanh, threshold_backward
 
 
 def _floating_only(x, kernel):
@@ -37,15 +37,35 @@ def _floating_only(x, kernel):
 
 
 # --- rectifiers: piecewise linear ---------------------------------------------------------
+# Each gradient is an op of its own, PyTorch's ``*_backward``: under create_graph it is
+# recorded (HardtanhBackwardBackward0...) with the saved input as an input, so the
+# gradient requires grad and a second derivative gives PyTorch's zeros instead of an error.
+# Their forwards select with np.where: an inf or nan in g never leaks through a mask.
 
-def _inside(x, lo, hi):
-    return (x > lo) & (x < hi)
+def _zero_second(name, node, forward, backward):
+    """A backward op linear in g and flat in x: its rules are itself again and zeros."""
+    return defop(name, forward, batch=elementwise,
+                 node=node, save=lambda ans, g, x, *params: (x,) + params,
+                 vjp=(lambda gg, x, *params: backward(gg, x, *params), lambda gg, x, *params: zeros_like(x)),
+                 jvp=(lambda t, x, *params: backward(t, x, *params), lambda t, x, *params: zeros_like(t)))
 
 
-HARDTANH = defop("hardtanh", lambda x, lo, hi: np.clip(x, lo, hi), node="HardtanhBackward0",
+def _outside(x, lo, hi):
+    return (x <= lo) | (x >= hi)  # nan is neither: its gradient passes, as in PyTorch
+
+
+HARDTANH_BACKWARD = _zero_second("hardtanh_backward", "HardtanhBackwardBackward0", lambda g, x, lo, hi: np.where(_outside(x, lo, hi), 0, g),
+                                 lambda g, x, lo, hi: hardtanh_backward(g, x, lo, hi))
+
+
+def hardtanh_backward(g, x, min_val, max_val):
+    return apply(HARDTANH_BACKWARD, (g, x), (min_val, max_val), g._data.dtype)
+
+
+HARDTANH = defop("hardtanh", _clip, node="HardtanhBackward0",
                  save=lambda ans, x, lo, hi: (x, lo, hi),
-                 vjp=lambda g, x, lo, hi: where(_inside(x, lo, hi), g, 0.0),
-                 jvp=lambda t, x, lo, hi: where(_inside(x, lo, hi), t, 0.0), elementwise=True)
+                 vjp=lambda g, x, lo, hi: hardtanh_backward(g, x, lo, hi),
+                 jvp=lambda t, x, lo, hi: hardtanh_backward(t, x, lo, hi), elementwise=True)
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0):
@@ -58,16 +78,23 @@ def relu6(input):
     return hardtanh(input, 0.0, 6.0)
 
 
+LEAKY_RELU_BACKWARD = _zero_second("leaky_relu_backward", "LeakyReluBackwardBackward0",
+                                   lambda g, x, slope: np.where(x > 0, g, g * slope),
+                                   lambda g, x, slope: leaky_relu_backward(g, x, slope))
+
+
+def leaky_relu_backward(g, x, negative_slope):
+    return apply(LEAKY_RELU_BACKWARD, (g, x), (negative_slope,), g._data.dtype)
+
+
 LEAKY_RELU = defop("leaky_relu", lambda x, slope: np.where(x > 0, x, x * slope), node="LeakyReluBackward0",
                    save=lambda ans, x, slope: (x, slope),
-                   vjp=lambda g, x, slope: where(x > 0, g, g * slope),
-                   jvp=lambda t, x, slope: where(x > 0, t, t * slope), elementwise=True)
+                   vjp=leaky_relu_backward, jvp=leaky_relu_backward, elementwise=True)
 
 # in place: the sign of the output is the sign of the input (for a positive slope)
 LEAKY_RELU_RESULT = defop("leaky_relu_", LEAKY_RELU.forward, node="LeakyReluBackward1",
                           save=lambda ans, x, slope: (ans, slope),
-                          vjp=lambda g, ans, slope: where(ans > 0, g, g * slope),
-                          jvp=lambda t, ans, slope: where(ans > 0, t, t * slope), elementwise=True)
+                          vjp=leaky_relu_backward, jvp=leaky_relu_backward, elementwise=True)
 
 
 def leaky_relu(input, negative_slope=0.01):
@@ -80,16 +107,16 @@ def _leaky_relu_result(x, negative_slope=0.01):
     return unary(LEAKY_RELU_RESULT, x, (negative_slope,))
 
 
-THRESHOLD = defop("threshold", lambda x, th, value: np.where(x <= th, value, x), node="ThresholdBackward0",
-                  save=lambda ans, x, th, value: (x, th),
-                  vjp=lambda g, x, th: where(x <= th, 0.0, g),
-                  jvp=lambda t, x, th: where(x <= th, 0.0, t), elementwise=True)
+def _threshold_rules(node):
+    # in place too, PyTorch tests the input (saved before it is overwritten), not the output:
+    # they differ where value > threshold
+    return dict(node=node, save=lambda ans, x, th, value: (x, th), elementwise=True,
+                vjp=threshold_backward, jvp=threshold_backward)
 
-# in place, PyTorch tests the output against the threshold (the same unless value > threshold)
-THRESHOLD_RESULT = defop("threshold_", THRESHOLD.forward, node="ThresholdBackward1",
-                         save=lambda ans, x, th, value: (ans, th),
-                         vjp=lambda g, ans, th: where(ans <= th, 0.0, g),
-                         jvp=lambda t, ans, th: where(ans <= th, 0.0, t), elementwise=True)
+
+THRESHOLD = defop("threshold", lambda x, th, value: np.where(x <= th, value, x),
+                  **_threshold_rules("ThresholdBackward0"))
+THRESHOLD_RESULT = defop("threshold_", THRESHOLD.forward, **_threshold_rules("ThresholdBackward1"))
 
 
 def _threshold_params(x, threshold, value):
@@ -108,23 +135,28 @@ def _threshold_result(x, threshold, value):
     return unary(THRESHOLD_RESULT, x, _threshold_params(x, threshold, value), x._data.dtype)
 
 
-# rrelu: a leaky relu whose slope is drawn per element in training (``noise``, saved for
-# backward), and is the middle of [lower, upper] in evaluation
+# rrelu: a leaky relu whose slope is drawn per element in training (``noise``, an array
+# saved for backward), and is the middle of [lower, upper] (a number) in evaluation
+def _rrelu_grad(g, x, noise):
+    if isinstance(noise, np.ndarray):  # training: 1 where x > 0, the drawn slope elsewhere
+        return g * noise
+    return np.where(x > 0, g, g * noise)
+
+
+RRELU_BACKWARD = _zero_second("rrelu_backward", "RreluWithNoiseBackwardBackward0", _rrelu_grad,
+                              lambda g, x, noise: rrelu_backward(g, x, noise))
+
+
+def rrelu_backward(g, x, noise):
+    return apply(RRELU_BACKWARD, (g, x), (noise,), g._data.dtype)
+
+
 RRELU = defop("rrelu", lambda x, noise: np.where(x >= 0, x, x * noise), node="RreluWithNoiseBackward0",
-              save=lambda ans, x, noise: (x, noise),
-              vjp=lambda g, x, noise: g * _rrelu_slope(x, noise),
-              jvp=lambda t, x, noise: t * _rrelu_slope(x, noise), elementwise=True)
+              save=lambda ans, x, noise: (x, noise), vjp=rrelu_backward, jvp=rrelu_backward, elementwise=True)
 
 RRELU_RESULT = defop("rrelu_", RRELU.forward, node="RreluWithNoiseBackward1",
-                     save=lambda ans, x, noise: (ans, noise),
-                     vjp=lambda g, ans, noise: g * _rrelu_slope(ans, noise),
-                     jvp=lambda t, ans, noise: t * _rrelu_slope(ans, noise), elementwise=True)
-
-
-def _rrelu_slope(x, noise):
-    if isinstance(noise, np.ndarray):  # training: 1 where x > 0, the drawn slope elsewhere
-        return _wrap(noise)
-    return where(x > 0, 1.0, noise)
+                     save=lambda ans, x, noise: (ans, noise), vjp=rrelu_backward, jvp=rrelu_backward,
+                     elementwise=True)
 
 
 def _rrelu_noise(x, lower, upper, training, generator):
@@ -157,11 +189,36 @@ def _prelu(x, w):
     return np.where(x > 0, x, w * x)
 
 
+# prelu's two gradients, each an op (PyTorch's one PreluKernelBackwardBackward0 node gives
+# both): grad_x = g or w g, grad_w = 0 or x g, so each is linear in g and in w or x
+PRELU_BACKWARD_INPUT = defop(
+    "prelu_backward_input", lambda g, x, w: np.where(x > 0, g, w * g), batch=elementwise,
+    node="PreluKernelBackwardBackward0", save=lambda ans, g, x, w: (g, x, w),
+    vjp=(lambda gg, g, x, w: prelu_backward_input(gg, x, w), lambda gg, g, x, w: zeros_like(x),
+         lambda gg, g, x, w: where(x > 0, 0.0, gg * g)),
+    jvp=(lambda t, g, x, w: prelu_backward_input(t, x, w), lambda t, g, x, w: zeros_like(t),
+         lambda t, g, x, w: where(x > 0, 0.0, t * g)))
+
+PRELU_BACKWARD_WEIGHT = defop(
+    "prelu_backward_weight", lambda g, x: np.where(x > 0, 0, x * g), batch=elementwise,
+    node="PreluKernelBackwardBackward0", save=lambda ans, g, x: (g, x),
+    vjp=(lambda gg, g, x: prelu_backward_weight(gg, x), lambda gg, g, x: where(x > 0, 0.0, gg * g)),
+    jvp=(lambda t, g, x: prelu_backward_weight(t, x), lambda t, g, x: where(x > 0, 0.0, t * g)))
+
+
+def prelu_backward_input(g, x, w):
+    return apply(PRELU_BACKWARD_INPUT, (g, x, w), (), g._data.dtype)
+
+
+def prelu_backward_weight(g, x):
+    return apply(PRELU_BACKWARD_WEIGHT, (g, x), (), g._data.dtype)
+
+
 # prelu (below) shapes the weight to broadcast against the input: a batch broadcasts too
 PRELU = defop("prelu", _prelu, batch=elementwise, node="PreluKernelBackward0",
               save=lambda ans, x, w: (x, w),
-              vjp=(lambda g, x, w: where(x > 0, g, g * w), lambda g, x, w: where(x > 0, 0.0, g * x)),
-              jvp=(lambda t, x, w: where(x > 0, t, t * w), lambda t, x, w: where(x > 0, 0.0, t * x)))
+              vjp=(prelu_backward_input, lambda g, x, w: prelu_backward_weight(g, x)),
+              jvp=(prelu_backward_input, lambda t, x, w: prelu_backward_weight(t, x)))
 
 
 def prelu(input, weight):
@@ -192,26 +249,43 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 
 def _elu(x, alpha, scale, input_scale):
-    return np.where(x > 0, x * scale, np.expm1(np.minimum(x, 0) * input_scale) * (alpha * scale))
+    negative = np.where(x > 0, 0, x)  # keeps -0. and nan, where np.minimum(x, 0) may not
+    return np.where(x > 0, x * scale, np.expm1(negative * input_scale) * (alpha * scale))
 
 
-def _elu_slope(x, alpha, scale, input_scale):
-    # exp of the negative part only: exp(x) of a large x would overflow, and its inf times
-    # the zero that where() sends to the unused branch is NaN in the second derivative
-    return where(x > 0, scale, exp(clamp(x, max=0) * input_scale) * (alpha * scale * input_scale))
+def _elu_grad(g, x, alpha, scale, input_scale, is_result):
+    """PyTorch's elu_backward in NumPy, from the input or (``is_result``) the output. The
+    constants multiply in float64 arithmetic: selu's scale keeps all its digits."""
+    if is_result:  # below 0: d/dx alpha s (e^(c x) - 1) = c (ans + alpha s)
+        negative = g * (input_scale * (x + alpha * scale))
+    else:  # exp of the negative part only: e^x of a large x would overflow
+        negative = g * (np.exp(np.where(x > 0, 0, x) * input_scale) * (alpha * scale * input_scale))
+    return np.where(x <= 0, negative, g * scale)
 
 
-def _elu_slope_from_result(ans, alpha, scale, input_scale):
-    # below 0: d/dx alpha s (e^(c x) - 1) = c (ans + alpha s)
-    return where(ans > 0, scale, (ans + alpha * scale) * input_scale)
+def _elu_curvature(gg, g, x, alpha, scale, input_scale, is_result):
+    # as PyTorch's: 0 at x = 0 (where the first derivative jumps from scale to alpha s c)
+    if is_result:
+        return where(x < 0, gg * g * input_scale, 0.0)
+    return where(x < 0, elu_backward(gg * g * input_scale, x, alpha, scale, input_scale, False), 0.0)
+
+
+ELU_BACKWARD = defop(
+    "elu_backward", _elu_grad, batch=elementwise, node="EluBackwardBackward0",
+    save=lambda ans, g, x, *params: (g, x) + params,
+    vjp=(lambda gg, g, x, *params: elu_backward(gg, x, *params), _elu_curvature),
+    jvp=(lambda t, g, x, *params: elu_backward(t, x, *params), _elu_curvature))
+
+
+def elu_backward(g, x, alpha, scale, input_scale, is_result):
+    return apply(ELU_BACKWARD, (g, x), (alpha, scale, input_scale, is_result), g._data.dtype)
 
 
 def _elu_rules(node, from_result):
-    slope = _elu_slope_from_result if from_result else _elu_slope
     return dict(node=node, elementwise=True,
                 save=lambda ans, x, *params: ((ans if from_result else x),) + params,
-                vjp=lambda g, x, *params: g * slope(x, *params),
-                jvp=lambda t, x, *params: t * slope(x, *params))
+                vjp=lambda g, x, *params: elu_backward(g, x, *params, from_result),
+                jvp=lambda t, x, *params: elu_backward(t, x, *params, from_result))
 
 
 ELU = defop("elu", _elu, **_elu_rules("EluBackward0", False))
@@ -354,7 +428,12 @@ def _silu_slope(x):
     return s * (1 + x * (1 - s))
 
 
-SILU = defop("silu", lambda x: x * (0.5 * (1 + np.tanh(0.5 * x))), node="SiluBackward0", save=lambda ans, x: (x,),
+def _silu(x):
+    with np.errstate(over="ignore"):  # e^-x = inf gives the right -0.
+        return x / (1 + np.exp(-x))
+
+
+SILU = defop("silu", _silu, node="SiluBackward0", save=lambda ans, x: (x,),
              vjp=lambda g, x: g * _silu_slope(x), jvp=lambda t, x: t * _silu_slope(x), elementwise=True)
 
 
@@ -383,14 +462,39 @@ def _softplus(x, beta, threshold):
     return np.where(x * beta > threshold, x, smooth)
 
 
-def _softplus_slope(g, x, beta, threshold):
-    return where(x * beta > threshold, g, g * sigmoid(x * beta))
+def _softplus_grad(g, x, beta, threshold):
+    # e^(beta x) / (e^(beta x) + 1), as PyTorch: exact far below 0, where 1 / (1 + e^-(beta x))
+    # is already 0
+    with np.errstate(over="ignore", invalid="ignore"):
+        z = np.exp(x * beta)
+        return np.where(x * beta > threshold, g, g * z / (z + 1))
 
 
-# log(1 + e^x) composed overflows for large x; the slope is sigmoid(beta x), never e^x / (1 + e^x)
+def _logistic_slope(x):
+    """sigmoid'(x) = e^-|x| / (1 + e^-|x|)^2, without 1 - sigmoid(x) losing its digits."""
+    z = exp(-abs(x))
+    return z / ((1 + z) * (1 + z))
+
+
+def _softplus_curvature(gg, g, x, beta, threshold):
+    return where(x * beta > threshold, 0.0, gg * g * beta * _logistic_slope(x * beta))
+
+
+SOFTPLUS_BACKWARD = defop(
+    "softplus_backward", _softplus_grad, batch=elementwise, node="SoftplusBackwardBackward0",
+    save=lambda ans, g, x, beta, threshold: (g, x, beta, threshold),
+    vjp=(lambda gg, g, x, beta, th: softplus_backward(gg, x, beta, th), _softplus_curvature),
+    jvp=(lambda t, g, x, beta, th: softplus_backward(t, x, beta, th), _softplus_curvature))
+
+
+def softplus_backward(g, x, beta, threshold):
+    return apply(SOFTPLUS_BACKWARD, (g, x), (beta, threshold), g._data.dtype)
+
+
+# log(1 + e^x) composed overflows for large x; the slope is e^(beta x) / (e^(beta x) + 1)
 SOFTPLUS = defop("softplus", _softplus, node="SoftplusBackward0",
                  save=lambda ans, x, beta, threshold: (x, beta, threshold),
-                 vjp=_softplus_slope, jvp=_softplus_slope, elementwise=True)
+                 vjp=softplus_backward, jvp=softplus_backward, elementwise=True)
 
 
 def softplus(input, beta=1.0, threshold=20.0):
@@ -398,15 +502,40 @@ def softplus(input, beta=1.0, threshold=20.0):
     return unary(SOFTPLUS, input, (beta, threshold))
 
 
-# log(sigmoid(x)) composed gives log(0) = -inf for x below -100; -softplus(-x) never does
-LOG_SIGMOID = defop("log_sigmoid", lambda x: -np.logaddexp(0, -x), node="LogSigmoidBackward0",
-                    save=lambda ans, x: (x,),
-                    vjp=lambda g, x: g * sigmoid(-x), jvp=lambda t, x: t * sigmoid(-x), elementwise=True)
+def _log_sigmoid(x):
+    # min(x, 0) - log(1 + e^-|x|), as PyTorch: log(sigmoid(x)) would be log(0) = -inf below
+    # -100, and this gives +0. at +inf
+    return np.where(x < 0, x, 0) - np.log1p(np.exp(-np.abs(x)))
+
+
+def _log_sigmoid_grad(g, x):
+    # sigmoid(-x) from e^-|x|: 1 - sigmoid(x) would lose the digits of the far tail
+    z = np.exp(-np.abs(x))
+    return g * np.where(x < 0, 1 - z / (1 + z), z / (1 + z))
+
+
+LOG_SIGMOID_BACKWARD = defop(
+    "log_sigmoid_backward", _log_sigmoid_grad, batch=elementwise, node="LogSigmoidBackwardBackward0",
+    save=lambda ans, g, x: (g, x),
+    vjp=(lambda gg, g, x: log_sigmoid_backward(gg, x), lambda gg, g, x: -gg * g * _logistic_slope(x)),
+    jvp=(lambda t, g, x: log_sigmoid_backward(t, x), lambda t, g, x: -t * g * _logistic_slope(x)))
+
+
+def log_sigmoid_backward(g, x):
+    return apply(LOG_SIGMOID_BACKWARD, (g, x), (), g._data.dtype)
+
+
+LOG_SIGMOID = defop("log_sigmoid", _log_sigmoid, node="LogSigmoidBackward0", save=lambda ans, x: (x,),
+                    vjp=log_sigmoid_backward, jvp=log_sigmoid_backward, elementwise=True)
 
 
 def log_sigmoid(input):
     _floating_only(input, "log_sigmoid_cpu")
     return unary(LOG_SIGMOID, input)
+
+
+def _inside(x, lo, hi):
+    return (x > lo) & (x < hi)
 
 
 HARDSIGMOID = defop("hardsigmoid", lambda x: np.clip(x + 3, 0, 6) / 6, node="HardsigmoidBackward0",
@@ -420,12 +549,24 @@ def hardsigmoid(input):
     return unary(HARDSIGMOID, input)
 
 
-def _hardswish_slope(g, x):
-    return where(x <= -3, 0.0, where(x < 3, g * (x / 3 + 0.5), g))
+def _hardswish_grad(g, x):
+    return np.where(x <= -3, 0, np.where(x < 3, g * (x / 3 + 0.5), g))
+
+
+# x (x + 3) / 6 between the kinks: its second derivative is 1/3 there
+HARDSWISH_BACKWARD = defop(
+    "hardswish_backward", _hardswish_grad, batch=elementwise, node="HardswishBackwardBackward0",
+    save=lambda ans, g, x: (g, x),
+    vjp=(lambda gg, g, x: hardswish_backward(gg, x), lambda gg, g, x: where(_inside(x, -3, 3), gg * g / 3, 0.0)),
+    jvp=(lambda t, g, x: hardswish_backward(t, x), lambda t, g, x: where(_inside(x, -3, 3), t * g / 3, 0.0)))
+
+
+def hardswish_backward(g, x):
+    return apply(HARDSWISH_BACKWARD, (g, x), (), g._data.dtype)
 
 
 HARDSWISH = defop("hardswish", lambda x: x * np.clip(x + 3, 0, 6) / 6, node="HardswishBackward0",
-                  save=lambda ans, x: (x,), vjp=_hardswish_slope, jvp=_hardswish_slope, elementwise=True)
+                  save=lambda ans, x: (x,), vjp=hardswish_backward, jvp=hardswish_backward, elementwise=True)
 
 
 def hardswish(input):
@@ -439,19 +580,33 @@ def _within(x, lambd):
     return (x >= -lambd) & (x <= lambd)
 
 
-def _shrink_rules(node):
-    return dict(node=node, elementwise=True, save=lambda ans, x, lambd: (x, lambd),
-                vjp=lambda g, x, lambd: where(_within(x, lambd), 0.0, g),
-                jvp=lambda t, x, lambd: where(_within(x, lambd), 0.0, t))
+def _shrink_grad(g, x, lambd):
+    return np.where(_within(x, lambd), 0, g)
+
+
+SOFTSHRINK_BACKWARD = _zero_second("softshrink_backward", "SoftshrinkBackwardBackward0", _shrink_grad,
+                                   lambda g, x, lambd: softshrink_backward(g, x, lambd))
+HARDSHRINK_BACKWARD = _zero_second("hardshrink_backward", "HardshrinkBackwardBackward0", _shrink_grad,
+                                   lambda g, x, lambd: hardshrink_backward(g, x, lambd))
+
+
+def softshrink_backward(g, x, lambd):
+    return apply(SOFTSHRINK_BACKWARD, (g, x), (lambd,), g._data.dtype)
+
+
+def hardshrink_backward(g, x, lambd):
+    return apply(HARDSHRINK_BACKWARD, (g, x), (lambd,), g._data.dtype)
 
 
 def _softshrink(x, lambd):
-    return np.where((x >= -lambd) & (x <= lambd), 0, np.where(x > lambd, x - lambd, x + lambd))
+    return np.where(_within(x, lambd), 0, np.where(x > lambd, x - lambd, x + lambd))
 
 
-SOFTSHRINK = defop("softshrink", _softshrink, **_shrink_rules("SoftshrinkBackward0"))
-HARDSHRINK = defop("hardshrink", lambda x, lambd: np.where((x >= -lambd) & (x <= lambd), 0, x),
-                   **_shrink_rules("HardshrinkBackward0"))
+SOFTSHRINK = defop("softshrink", _softshrink, node="SoftshrinkBackward0", elementwise=True,
+                   save=lambda ans, x, lambd: (x, lambd), vjp=softshrink_backward, jvp=softshrink_backward)
+HARDSHRINK = defop("hardshrink", lambda x, lambd: np.where(_within(x, lambd), 0, x), node="HardshrinkBackward0",
+                   elementwise=True, save=lambda ans, x, lambd: (x, lambd), vjp=hardshrink_backward,
+                   jvp=hardshrink_backward)
 
 
 def softshrink(input, lambd=0.5):

@@ -127,8 +127,12 @@ def tanh(x):
 
 
 def _sigmoid(x):
-    # 1 / (1 + e^-x) overflows for large negative x; the tanh form never does
-    return 0.5 * (1 + np.tanh(0.5 * x))
+    # 1 / (1 + e^-x), as PyTorch: e^-x overflowing to inf gives the right 0, and the far
+    # tail keeps its digits ((1 + tanh(x / 2)) / 2 is 0 from x = -17 in float32).
+    # Half precision computes in float32, as PyTorch's kernel does.
+    wide = x.astype(np.float32) if x.dtype == np.float16 else x
+    with np.errstate(over="ignore"):
+        return (1 / (1 + np.exp(-wide))).astype(x.dtype, copy=False)
 
 
 # sigmoid' = sigmoid (1 - sigmoid): exact where the composed gradient would overflow, and
@@ -153,8 +157,36 @@ def sigmoid(x):
     return unary(SIGMOID, _float_input(x))
 
 
-RELU = defop("relu", lambda x: np.maximum(x, 0), node="ReluBackward0", save=lambda ans, x: (ans,),
-             vjp=lambda g, ans: g * (ans > 0), jvp=lambda t, ans: t * (ans > 0), elementwise=True)
+# relu's gradient is PyTorch's threshold_backward, an op of its own: under create_graph it
+# is recorded (ThresholdBackwardBackward0), so a second derivative is zeros, not an error.
+# It selects rather than multiplies by a 0/1 mask: an inf or nan in g never turns into
+# nan where the mask is 0 (log(relu(x)) at x < 0 has gradient 0, as in PyTorch).
+THRESHOLD_BACKWARD = defop(
+    "threshold_backward", lambda g, x, th: np.where(x <= th, 0, g), batch=elementwise,
+    node="ThresholdBackwardBackward0", save=lambda ans, g, x, th: (x, th),
+    vjp=(lambda gg, x, th: threshold_backward(gg, x, th), lambda gg, x, th: zeros_like(x)),
+    jvp=(lambda t, x, th: threshold_backward(t, x, th), lambda t, x, th: zeros_like(t)))
+
+
+def threshold_backward(g, x, threshold):
+    """``g`` where ``x > threshold``, else 0 (PyTorch's ``threshold_backward``)."""
+    return apply(THRESHOLD_BACKWARD, (g, x), (threshold,), g._data.dtype)
+
+
+def _clip(x, lo, hi):
+    """``x`` limited to [lo, hi] as PyTorch's clamp with number bounds: ``x`` itself unless
+    it is strictly outside, so clamp(-0., min=0) keeps -0. (np.clip may give either
+    zero), and nan stays nan."""
+    out = np.asarray(np.clip(x, lo, hi))  # a 0-d input gives a NumPy scalar
+    np.copyto(out, x, where=(out == x))
+    return out
+
+
+# relu(-0.) is -0., as PyTorch's (x < 0 ? 0 : x). PyTorch's rule tests its output; this one
+# tests the input (the same mask), which keeps the rule's own input off the kink at 0
+RELU = defop("relu", lambda x: np.where(x < 0, 0, x), node="ReluBackward0", save=lambda ans, x: (x,),
+             vjp=lambda g, x: threshold_backward(g, x, 0), jvp=lambda t, x: threshold_backward(t, x, 0),
+             elementwise=True)
 
 
 def relu(x):
@@ -182,9 +214,13 @@ def _clamp_mask(x, lo, hi):
     return _wrap(inside)
 
 
-CLAMP = defop("clamp", lambda x, lo, hi: np.clip(x, lo, hi), node="ClampBackward1",
-              save=lambda ans, x, lo, hi: (_clamp_mask(x, lo, hi),),
-              vjp=lambda g, inside: g * inside, jvp=lambda t, inside: t * inside, elementwise=True)
+def _pass_inside(g, inside):
+    # a selection, never g * inside: 0 * inf would be nan (1 / x.clamp(min=0) at x < 0)
+    return where(inside, g, 0.0)
+
+
+CLAMP = defop("clamp", _clip, node="ClampBackward1", save=lambda ans, x, lo, hi: (_clamp_mask(x, lo, hi),),
+              vjp=_pass_inside, jvp=_pass_inside, elementwise=True)
 
 
 CLAMP_TENSOR = defop(
@@ -229,13 +265,13 @@ def clamp(x, min=None, max=None):
     return unary(CLAMP, x, (min, max), out_dtype)
 
 
-CLAMP_MIN = defop("clamp_min", np.maximum, node="ClampMinBackward0",
+CLAMP_MIN = defop("clamp_min", lambda x, lo: _clip(x, lo, None), node="ClampMinBackward0",
                   save=lambda ans, x, lo: (_clamp_mask(x, lo, None),),
-                  vjp=lambda g, inside: g * inside, jvp=lambda t, inside: t * inside, elementwise=True)
+                  vjp=_pass_inside, jvp=_pass_inside, elementwise=True)
 
-CLAMP_MAX = defop("clamp_max", np.minimum, node="ClampMaxBackward0",
+CLAMP_MAX = defop("clamp_max", lambda x, hi: _clip(x, None, hi), node="ClampMaxBackward0",
                   save=lambda ans, x, hi: (_clamp_mask(x, None, hi),),
-                  vjp=lambda g, inside: g * inside, jvp=lambda t, inside: t * inside, elementwise=True)
+                  vjp=_pass_inside, jvp=_pass_inside, elementwise=True)
 
 # the gradient goes to x where it is inside the bound, else to the bound
 CLAMP_MIN_TENSOR = defop("clamp_min_tensor", np.maximum, batch=elementwise, node="ClampMinBackward1",
@@ -517,6 +553,7 @@ def _nan_to_num(x, nan, posinf, neginf):
 
 NAN_TO_NUM = defop("nan_to_num", _nan_to_num, node="NanToNumBackward0",
                    save=lambda ans, x, nan, posinf, neginf: (_wrap(np.isfinite(x._data)),),
+                   # a product, as PyTorch's grad * isfinite(x): an inf gradient gives nan there
                    vjp=lambda g, finite: g * finite, jvp=lambda t, finite: t * finite, elementwise=True)
 
 
