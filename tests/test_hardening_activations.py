@@ -145,3 +145,16 @@ def test_piecewise_second_grad_is_zeros_not_an_error():
         gg, = lib.autograd.grad(g.sum(), x)
         results.append((g.grad_fn.name(), gg.tolist()))
     assert results[0] == results[1]
+
+
+def test_cross_entropy_ignores_an_inf_row():
+    """An ignored target adds 0 to the loss even where its row's log-probabilities are nan."""
+    torch = require_torch()
+    results = []
+    for lib in (chainrule, torch):
+        x = lib.tensor([[float("inf"), 0.0], [1.0, 2.0]], requires_grad=True)
+        loss = F(lib).cross_entropy(x, lib.tensor([-100, 1]))
+        loss.backward()
+        results.append((loss.item(), x.grad.numpy().copy()))
+    np.testing.assert_allclose(results[0][0], results[1][0], rtol=1e-6)
+    np.testing.assert_allclose(results[0][1], results[1][1], rtol=1e-6)

@@ -33,7 +33,9 @@ from .losses import _check_floating, _check_no_grad, _np_reduce, _pointwise_rule
 # total weight. Both rules are linear in their input.
 
 def _nll(x, picks, w, total, reduction):
-    picked = x.reshape(-1)[picks] if w is None else w * x.reshape(-1)[picks]
+    picked = x.reshape(-1)[picks]
+    if w is not None:  # an ignored target adds 0, even where its row's log-probability is nan
+        picked = np.where(w == 0, 0, w * picked)
     if reduction == "none":
         return -picked
     if reduction == "sum":
