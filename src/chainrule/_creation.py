@@ -124,7 +124,26 @@ def _array(data, dtype):
     inferred, has_tensors = _infer_dtype(data)
     if has_tensors:
         data = _plain(data)
-    return np.array(data, dtype=(dtype or inferred).np)
+    np_dtype = (dtype or inferred).np
+    try:
+        return np.array(data, dtype=np_dtype)
+    except OverflowError:  # an int NumPy refuses for an integer dtype
+        return np.array(_fitted_ints(data, np_dtype), dtype=np_dtype)
+
+
+def _fitted_ints(data, np_dtype):
+    """``data`` with each int as PyTorch's tensor() reads it into ``np_dtype``: 64-bit
+    signed only, then an overflow check that wraps unsigned negatives (-1 is 255)."""
+    if isinstance(data, (list, tuple)):
+        return [_fitted_ints(x, np_dtype) for x in data]
+    if data.__class__ is not int:
+        return data
+    if not -(1 << 63) <= data < 1 << 63:
+        raise ValueError("Overflow when unpacking long long")
+    try:
+        return _dtype.checked_scalar(data, np_dtype)
+    except RuntimeError:
+        raise RuntimeError(f"value cannot be converted to type {np_dtype.name} without overflow") from None
 
 
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
@@ -190,16 +209,16 @@ def _float_dtype(dtype):
 
 
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None):
-    return _finish(np.zeros(_size("zeros", size), _float_dtype(dtype).np), None, requires_grad, device)
+    return _finish(_allocate(np.zeros, _size("zeros", size), _float_dtype(dtype).np), None, requires_grad, device)
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None):
-    return _finish(np.ones(_size("ones", size), _float_dtype(dtype).np), None, requires_grad, device)
+    return _finish(_allocate(np.ones, _size("ones", size), _float_dtype(dtype).np), None, requires_grad, device)
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False, memory_format=None, out=None):
     # zeros rather than uninitialised memory: same cost in NumPy, and no surprises
-    return _finish(np.zeros(_size("empty", size), _float_dtype(dtype).np), None, requires_grad, device)
+    return _finish(_allocate(np.zeros, _size("empty", size), _float_dtype(dtype).np), None, requires_grad, device)
 
 
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
@@ -213,7 +232,24 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
         raise TypeError(f"full(): argument 'fill_value' (position 2) must be Number, not {type(fill_value).__name__}")
     if dtype is None:
         dtype = _element_dtype(fill_value)
-    return _finish(np.full(_size("full", (size,)), fill_value, dtype.np), None, requires_grad, device)
+    fill_value = _dtype.checked_scalar(fill_value, dtype.np, check_half=False)
+    return _finish(_allocate(np.full, _size("full", (size,)), dtype.np, fill_value), None, requires_grad, device)
+
+
+def _allocate(np_fn, shape, np_dtype, *fill):
+    """``np_fn(shape, np_dtype, *fill)`` with PyTorch's RuntimeErrors for a size whose
+    bytes overflow 64 bits and for memory the system refuses."""
+    nbytes = np_dtype.itemsize
+    for n in shape:
+        nbytes *= n
+    if nbytes >= 1 << 63:
+        raise RuntimeError(f"Storage size calculation overflowed with sizes={list(shape)}")
+    try:
+        return np_fn(shape, *fill, dtype=np_dtype) if fill else np_fn(shape, dtype=np_dtype)
+    except (MemoryError, ValueError):
+        raise RuntimeError(f"[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate "
+                           f"memory: you tried to allocate {nbytes} bytes. Error code 12 (Cannot allocate "
+                           "memory)") from None
 
 
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):

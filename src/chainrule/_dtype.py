@@ -39,12 +39,14 @@ class dtype:
         return {"complex64": float32, "complex128": float64}.get(self.name, self)
 
     def to_complex(self):
-        """The complex dtype with this float's precision. float16 maps to complex64, as
-        NumPy has no complex32 (PyTorch's answer)."""
+        """The complex dtype with this float's precision. PyTorch's for float16 is
+        complex32, which NumPy (so chainrule) lacks: an error, not a silent complex64."""
         if self._category == 3:
             return self
         if self._category != 2:
             raise RuntimeError(f"Unknown Complex ScalarType for {_LEGACY_NAMES[self.name]}")
+        if self.name == "float16":
+            raise no_complex32()
         return complex128 if self.name == "float64" else complex64
 
 
@@ -52,6 +54,13 @@ class dtype:
 _LEGACY_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
                  "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
                  "bool": "Bool", "complex64": "ComplexFloat", "complex128": "ComplexDouble"}
+
+def no_complex32():
+    """PyTorch computes float16 with complex numbers in complex32 (ComplexHalf), a dtype
+    chainrule does not have (see docs/differences.md)."""
+    return TypeError("chainrule has no complex32 (ComplexHalf): float16 with a complex operand would be "
+                     "complex32 in PyTorch; convert the float16 tensor to float32 or complex64 first")
+
 
 bool_ = dtype("bool", np.bool_, 0)
 uint8 = dtype("uint8", np.uint8, 1)
@@ -169,6 +178,72 @@ def result_dtype(operands):
         else:
             dim_result = d if dim_result is None else promote_types(dim_result, d)
     return _combine(dim_result, _combine(zero_result, wrapped_result))
+
+
+# --- Python ints meeting integer dtypes ---------------------------------------------------
+
+# PyTorch holds a Python int as a 64-bit signed or unsigned number (c10::Scalar)
+_SCALAR_MIN, _SCALAR_END = -(1 << 63), 1 << 64
+
+# the C names in PyTorch's "value cannot be converted to type ... without overflow"
+_C_SCALAR_NAMES = {"uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t", "int32": "int", "int64": "int64_t",
+                   "bool": "bool", "float16": "c10::Half", "float32": "float", "float64": "double",
+                   "complex64": "c10::complex<float>", "complex128": "c10::complex<double>"}
+
+
+def scalar_int(value):
+    """The Python int ``value`` if a PyTorch Scalar can hold it, else PyTorch's OverflowError."""
+    if value >= _SCALAR_END:
+        raise OverflowError("int too big to convert")
+    if value < _SCALAR_MIN:
+        raise OverflowError("can't convert negative int to unsigned")
+    return value
+
+
+def wrapped_int(value, np_dtype):
+    """The Python int ``value`` as PyTorch's arithmetic and comparisons use it with an
+    integer tensor: cast to the tensor's dtype, modulo 2**bits, as C casts.
+
+    >>> wrapped_int(-3, np.dtype(np.uint8)), wrapped_int(300, np.dtype(np.int8))
+    (253, 44)
+    """
+    bits = np_dtype.itemsize * 8
+    value = scalar_int(value) & ((1 << bits) - 1)
+    if np_dtype.kind == "i" and value >> (bits - 1):
+        value -= 1 << bits
+    return value
+
+
+def checked_scalar(value, np_dtype, check_half=True):
+    """``value`` for the parameters PyTorch converts with an overflow check (``fill_``,
+    ``full``, ``alpha``, a ``pow`` exponent, ``where``'s numbers): for an unsigned
+    dtype it accepts negatives down to -max (and wraps them), as c10's ``overflows``;
+    nan and inf fit any float. ``check_half=False``: ``fill_`` and ``full`` convert
+    to float16 unchecked (overflow gives inf) in PyTorch.
+
+    >>> checked_scalar(-3, np.dtype(np.uint8))
+    253
+    """
+    cls = value.__class__
+    if cls is not int and cls is not float:
+        return value
+    if cls is int:
+        scalar_int(value)
+    elif value != value or abs(value) == float("inf"):
+        return value
+    low, high = _CHECKED_RANGES.get(np_dtype.char, (None, None))
+    if low is None or (not check_half and np_dtype.char == "e"):
+        return value
+    if not low <= value <= high:
+        raise RuntimeError(f"value cannot be converted to type {_C_SCALAR_NAMES[np_dtype.name]} without overflow")
+    return wrapped_int(value, np_dtype) if cls is int and np_dtype.kind in "iu" else value
+
+
+_CHECKED_RANGES = {np.dtype(t).char: ((-int(np.iinfo(t).max) if t is np.uint8 else int(np.iinfo(t).min)),
+                                      int(np.iinfo(t).max))
+                   for t in (np.uint8, np.int8, np.int16, np.int32, np.int64)}
+_CHECKED_RANGES.update({np.dtype(t).char: (-float(np.finfo(t).max), float(np.finfo(t).max))
+                        for t in (np.float16, np.float32, np.float64, np.complex64, np.complex128)})
 
 
 def can_cast(from_, to):

@@ -520,43 +520,82 @@ class Tensor:
     # --- arithmetic operators ---------------------------------------------------------
 
     def __add__(self, other):
-        return _ew.add(self, other)
+        try:
+            return _ew.add(self, other)
+        except _ew.NotAnOperand:  # a list, None...: Python's TypeError, as PyTorch's
+            return NotImplemented
 
     def __radd__(self, other):
-        return _ew.add(self, other)
+        try:
+            return _ew.add(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __sub__(self, other):
-        return _ew.sub(self, other)
+        try:
+            return _ew.sub(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __rsub__(self, other):
-        return _ew.rsub(self, other)
+        try:
+            return _ew.rsub(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __mul__(self, other):
-        return _ew.mul(self, other)
+        try:
+            return _ew.mul(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __rmul__(self, other):
-        return _ew.mul(self, other)
+        try:
+            return _ew.mul(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __truediv__(self, other):
-        return _ew.div(self, other)
+        try:
+            return _ew.div(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __rtruediv__(self, other):
-        return _ew.rdiv(self, other)
+        try:
+            return _ew.rdiv(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __floordiv__(self, other):
-        return _ew.floor_divide(self, other)
+        try:
+            return _ew.floor_divide(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __rfloordiv__(self, other):
-        return _ew.floor_divide(_ew.as_tensor_like(other, self), self)
+        try:  # the number stays a weakly typed number: 2 // uint8 is uint8
+            return _ew.floor_divide(other, self)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __mod__(self, other):
-        return _ew.remainder(self, other)
+        try:
+            return _ew.remainder(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __pow__(self, exponent):
-        return _ew.pow(self, exponent)
+        try:
+            return _ew.pow(self, exponent)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __rpow__(self, base):
-        return _ew.rpow(self, base)
+        try:
+            return _ew.rpow(self, base)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __matmul__(self, other):
         return _linalg.matmul(self, other)
@@ -582,17 +621,26 @@ class Tensor:
         return _ew.bitwise_not(self)
 
     def __and__(self, other):
-        return _ew.bitwise_and(self, other)
+        try:
+            return _ew.bitwise_and(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     __rand__ = __and__
 
     def __or__(self, other):
-        return _ew.bitwise_or(self, other)
+        try:
+            return _ew.bitwise_or(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     __ror__ = __or__
 
     def __xor__(self, other):
-        return _ew.bitwise_xor(self, other)
+        try:
+            return _ew.bitwise_xor(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     __rxor__ = __xor__
 
@@ -614,24 +662,58 @@ class Tensor:
     # --- comparisons: bool tensors, never differentiable ------------------------------
 
     def __eq__(self, other):
-        return False if other is None else _ew.eq(self, other)
+        try:  # a list, None...: Python's identity comparison, as PyTorch's
+            return _ew.eq(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __ne__(self, other):
-        return True if other is None else _ew.ne(self, other)
+        try:
+            return _ew.ne(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __lt__(self, other):
-        return _ew.lt(self, other)
+        try:
+            return _ew.lt(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __le__(self, other):
-        return _ew.le(self, other)
+        try:
+            return _ew.le(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __gt__(self, other):
-        return _ew.gt(self, other)
+        try:
+            return _ew.gt(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
     def __ge__(self, other):
-        return _ew.ge(self, other)
+        try:
+            return _ew.ge(self, other)
+        except _ew.NotAnOperand:
+            return NotImplemented
 
-    eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
+    def eq(self, other):
+        return _ew.eq(self, other)
+
+    def ne(self, other):
+        return _ew.ne(self, other)
+
+    def lt(self, other):
+        return _ew.lt(self, other)
+
+    def le(self, other):
+        return _ew.le(self, other)
+
+    def gt(self, other):
+        return _ew.gt(self, other)
+
+    def ge(self, other):
+        return _ew.ge(self, other)
 
     def equal(self, other):
         return self._data.shape == other._data.shape and bool((self._data == other._data).all())

@@ -22,7 +22,7 @@ from ..autograd.forward_ad import FORWARD, not_differentiable, refuse_tangents
 from ..autograd.grad_mode import STATE
 from . import registry
 from .batching import dynamic_shape, elementwise, has_values
-from .registry import Op, apply, binary, broadcast_error, defop, record, unary
+from .registry import Op, apply, binary, broadcast_error, defop, not_a_tensor, public_caller, record, unary
 
 # --- dtype promotion at the boundary with NumPy ---------------------------------------
 
@@ -34,18 +34,46 @@ def _tensor_result(a, b):
     return _dtype.result_dtype((a, b)).np
 
 
-def _scalar_result(x, s):
-    """NumPy dtype of ``x op s`` for a Python number s, or None when NumPy agrees.
+def _scalar_operand(x, s):
+    """``(s, dtype)`` for ``x op s`` with a Python number s: the number as PyTorch
+    computes with it, and the result's NumPy dtype (None when NumPy already agrees).
 
     NumPy treats Python numbers as weakly typed, like PyTorch, except across categories:
     an integer tensor times a float is float64 in NumPy, the default dtype in PyTorch.
+    And an int out of an integer dtype's range wraps in PyTorch (``uint8 + (-3)`` adds
+    253), where NumPy raises OverflowError.
     """
-    kind = x._data.dtype.kind
-    if kind in "fc" or isinstance(s, (bool, int)):
-        return None
-    if isinstance(s, float):
-        return _dtype.get_default_dtype().np
-    return _dtype.default_complex_dtype().np
+    np_dtype = x._data.dtype
+    kind = np_dtype.kind
+    cls = s.__class__
+    if kind in "fc":
+        if cls is int:
+            _dtype.scalar_int(s)
+        elif cls is complex and np_dtype.itemsize == 2:  # float16 with a complex: complex32
+            raise _dtype.no_complex32()
+        return s, None
+    if cls is int:
+        if kind == "b":  # PyTorch's int64 result, or its error for a uint64 number
+            if _dtype.scalar_int(s) >= 1 << 63:
+                raise RuntimeError("Promotion for uint16, uint32, uint64 types is not supported, attempted to "
+                                   "promote Bool and UInt64")
+            return s, None
+        return (s if _INT_RANGES[np_dtype.char][0] <= s <= _INT_RANGES[np_dtype.char][1]
+                else _dtype.wrapped_int(s, np_dtype)), None
+    if cls is bool:
+        return s, None
+    if cls is float:
+        return s, _dtype.get_default_dtype().np
+    return s, _dtype.default_complex_dtype().np
+
+
+_INT_RANGES = {np.dtype(t).char: (int(np.iinfo(t).min), int(np.iinfo(t).max))
+               for t in (np.uint8, np.int8, np.int16, np.int32, np.int64)}
+
+
+def _scalar_result(x, s):
+    """NumPy dtype of ``x op s`` for a Python number s, or None when NumPy agrees."""
+    return _scalar_operand(x, s)[1]
 
 
 def _float_result(x):
@@ -57,8 +85,11 @@ def _float_input(x):
     """``x``, or for a bool or integer ``x`` a copy in the default dtype: what PyTorch
     computes ``exp``, ``sin``... in. NumPy would pick float16 for bool (exp(True) =
     2.719) and float64 for int64 (rounded once more to float32 after)."""
-    if x._data.dtype.kind in "fc":
-        return x
+    try:
+        if x._data.dtype.kind in "fc":
+            return x
+    except AttributeError:
+        raise not_a_tensor(x) from None
     if not has_values(x._data):  # a batched x under vmap: the cast is an op
         return cast(x, _dtype.get_default_dtype().np)
     return _wrap(x._data.astype(_dtype.get_default_dtype().np))
@@ -78,6 +109,8 @@ def common_operands(*operands, floating=False):
 
 def _constant_as(value, dtype):
     if not isinstance(value, Tensor):
+        if value.__class__ is int:  # wraps into an integer dtype, as in PyTorch
+            value = _dtype.wrapped_int(value, dtype) if dtype.kind in "iu" else _dtype.scalar_int(value)
         return _wrap(np.asarray(value, dtype=dtype))
     if value._data.dtype.kind in "fc" or value._data.dtype == dtype:
         return value  # may require grad: NumPy promotes floats, the registry casts the result
@@ -186,9 +219,21 @@ def _operand(value):
         return value
     if isinstance(value, np.generic):
         return value.item()
-    if isinstance(value, (np.ndarray, list, tuple)):
+    if isinstance(value, np.ndarray):
         return as_tensor_like(value, None)
-    raise TypeError(f"unsupported operand type: {type(value).__name__}")
+    raise NotAnOperand(value)
+
+
+class NotAnOperand(TypeError):
+    """A list, None, a string... as the other operand of a binary op. The operators
+    catch it and return NotImplemented, so Python raises its own TypeError, as with
+    PyTorch (``unsupported operand type(s) for +: 'Tensor' and 'list'``); a function
+    call shows PyTorch's message: ``add(): argument 'other' (position 2) must be
+    Tensor, not list``."""
+
+    def __init__(self, value):
+        super().__init__(f"{public_caller()}(): argument 'other' (position 2) must be Tensor, not "
+                         f"{_argument_type(value)}")
 
 
 def _conj(number):
@@ -223,15 +268,26 @@ ADD_SCALAR = defop("add_scalar", np.add, node="AddBackward0",
 
 def add(x, other, *, alpha=1):
     if alpha != 1:
-        other = other * alpha
+        other = _scaled(x, other, alpha)
     if other.__class__ in _NUMBER:
-        return unary(ADD_SCALAR, x, (other,), _scalar_result(x, other))
+        other, dtype = _scalar_operand(x, other)
+        return unary(ADD_SCALAR, x, (other,), dtype)
     if not isinstance(x, Tensor):  # number + tensor
         x, other = other, _operand(x)
     other = _operand(other)
     if not isinstance(other, Tensor):
-        return unary(ADD_SCALAR, x, (other,), _scalar_result(x, other))
+        other, dtype = _scalar_operand(x, other)
+        return unary(ADD_SCALAR, x, (other,), dtype)
     return binary(ADD, x, other, _tensor_result(x, other))
+
+
+def _scaled(x, other, alpha):
+    """``alpha * other`` for add and sub: PyTorch converts alpha to the result dtype with
+    an overflow check, and refuses a float alpha for an integer result."""
+    dtype = _dtype.result_dtype((x, _operand(other))).np
+    if dtype.kind in "biu" and alpha.__class__ is float:
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
+    return other * _dtype.checked_scalar(alpha, dtype)
 
 
 SUB = defop("sub", np.subtract, batch=elementwise, node="SubBackward0",
@@ -246,7 +302,8 @@ RSUB_SCALAR = defop("rsub_scalar", lambda x, s: np.subtract(s, x), node="RsubBac
 
 
 def _no_bool_subtraction(x, other):
-    if x._data.dtype.kind == "b" and _is_tensor(other) and other._data.dtype.kind == "b":
+    # a Python bool counts as a bool tensor here (``True - mask``)
+    if all(v.__class__ is bool or (_is_tensor(v) and v._data.dtype.kind == "b") for v in (x, other)):
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                            "Use the `^` or `logical_xor()` operator instead.")
     raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
@@ -258,16 +315,22 @@ def sub(x, other, *, alpha=1):
     if x._data.dtype.kind == "b" or (_is_tensor(other) and other._data.dtype.kind == "b"):
         _no_bool_subtraction(x, other)
     if alpha != 1:
-        other = other * alpha
+        other = _scaled(x, other, alpha)
     other = _operand(other)
     if _is_tensor(other):
         return binary(SUB, x, other, _tensor_result(x, other))
-    return unary(SUB_SCALAR, x, (other,), _scalar_result(x, other))
+    other, dtype = _scalar_operand(x, other)
+    return unary(SUB_SCALAR, x, (other,), dtype)
 
 
 def rsub(x, other):
     """``other - x`` for a Python number ``other``."""
-    return unary(RSUB_SCALAR, x, (other,), _scalar_result(x, other))
+    if other.__class__ not in _NUMBER and _is_tensor(_operand(other)):
+        return sub(_operand(other), x)
+    if x._data.dtype.kind == "b":
+        _no_bool_subtraction(other, x)
+    other, dtype = _scalar_operand(x, other)
+    return unary(RSUB_SCALAR, x, (other,), dtype)
 
 
 MUL = defop("mul", np.multiply, batch=elementwise, node="MulBackward0",
@@ -283,19 +346,22 @@ MUL_SCALAR = defop("mul_scalar", np.multiply, node="MulBackward0",
 
 def mul(x, other):
     if other.__class__ in _NUMBER:
-        return unary(MUL_SCALAR, x, (other,), _scalar_result(x, other))
+        other, dtype = _scalar_operand(x, other)
+        return unary(MUL_SCALAR, x, (other,), dtype)
     if not isinstance(x, Tensor):  # number * tensor
         x, other = other, _operand(x)
     other = _operand(other)
     if not isinstance(other, Tensor):
-        return unary(MUL_SCALAR, x, (other,), _scalar_result(x, other))
+        other, dtype = _scalar_operand(x, other)
+        return unary(MUL_SCALAR, x, (other,), dtype)
     return binary(MUL, x, other, _tensor_result(x, other))
 
 
 DIV = defop("div", np.true_divide, batch=elementwise, node="DivBackward0",
             save=lambda ans, x, y: (x, y),
-            vjp=(lambda g, x, y: g / y.conj(), lambda g, x, y: -g * (x / (y * y)).conj()),
-            jvp=(lambda t, x, y: t / y, lambda t, x, y: -t * x / (y * y)))
+            # PyTorch's order, x / y / y: y * y would underflow first (x = y = 1e-200)
+            vjp=(lambda g, x, y: g / y.conj(), lambda g, x, y: -g * (x / y / y).conj()),
+            jvp=(lambda t, x, y: t / y, lambda t, x, y: -t * (x / y / y)))
 
 DIV_SCALAR = defop("div_scalar", np.true_divide, node="DivBackward0",
                    save=lambda ans, x, s: (s,),
@@ -314,13 +380,20 @@ def div(x, other, *, rounding_mode=None):
         if (out_dtype or x._data.dtype).kind not in "fc":
             out_dtype = _dtype.get_default_dtype().np
         return binary(DIV, x, other, out_dtype)
-    out_dtype = _scalar_result(x, other) or _float_result(x)
-    return unary(DIV_SCALAR, x, (other,), out_dtype)
+    if x._data.dtype.kind in "fc":
+        other, out_dtype = _scalar_operand(x, other)
+        return unary(DIV_SCALAR, x, (other,), out_dtype)
+    # an integer x is divided in floating point: the number does not wrap
+    if other.__class__ is int:
+        other = float(_dtype.scalar_int(other))
+    return unary(DIV_SCALAR, x, (other,), _scalar_result(x, other) or _float_result(x))
 
 
 def rdiv(x, other):
     """``other / x`` for a Python number: ``reciprocal(x) * other``, as PyTorch records it."""
-    return reciprocal(x) * other
+    if other.__class__ not in _NUMBER and _is_tensor(_operand(other)):
+        return div(_operand(other), x)
+    return mul(reciprocal(x), other)
 
 
 def _rounded_quotient(a, b, mode):
@@ -406,49 +479,110 @@ def _pow_derivative(x, p):
     return p * x ** (p - 1)
 
 
+def _power(a, b):
+    """``a ** b`` as PyTorch computes it: ``x ** -0.5`` is ``1 / sqrt(x)`` (PyTorch's
+    rsqrt: -inf at -0.), integers go to ``_integer_power``."""
+    if b.__class__ is np.ndarray:
+        return a ** b if a.dtype.kind in "fc" or b.dtype.kind in "fc" else _integer_power(a, b)
+    if b.__class__ is float and b == -0.5 and a.dtype.kind == "f":
+        return 1 / np.sqrt(a)
+    return a ** b if a.dtype.kind in "fc" or b.__class__ in (float, complex) else _integer_power(a, b)
+
+
+def _integer_power(a, b):
+    """An integer to a negative integer power is the truncated quotient 1 / a**n in
+    PyTorch (1 for 1, +-1 for -1, else 0, 0 included), where NumPy raises."""
+    negative = np.less(b, 0)
+    if not negative.any():
+        return np.power(a, b)
+    out = np.power(a, np.where(negative, 0, b))
+    odd = np.remainder(b, 2) == 1
+    inverse = np.where(np.equal(a, 1), 1, np.where(np.equal(a, -1), np.where(odd, -1, 1), 0))
+    return np.where(negative, inverse, out).astype(out.dtype)
+
+
 POW_SCALAR = defop(
-    "pow_scalar", lambda x, p: x ** p, node="PowBackward0",
+    "pow_scalar", _power, node="PowBackward0",
     save=lambda ans, x, p: (x, p),
     vjp=lambda g, x, p: zeros_like(g) if p == 0 else g * _pow_derivative(x, p).conj(),
     jvp=lambda t, x, p: zeros_like(t) if p == 0 else t * _pow_derivative(x, p), elementwise=True)
 
 
-def _pow_exponent_grad(g, x, ans):
-    # d(x^y)/dy = x^y log x; PyTorch defines it as 0 where x == 0 (and y >= 0)
-    return where(x == 0, 0.0, g * (ans * log(x)).conj())
+def _nonnegative_real(y):
+    if y._data.dtype.kind == "c":
+        return (imag(y) == 0) & (real(y) >= 0)
+    return y >= 0
+
+
+def _pow_exponent_grad(g, x, y, ans):
+    # d(x^y)/dy = x^y log x; PyTorch defines it as 0 where x == 0 and y >= 0 (at y < 0:
+    # inf * log 0 = -inf), multiplying g last
+    return g * where((x == 0) & _nonnegative_real(y), 0.0, (ans * log(x)).conj())
 
 
 POW = defop(
-    "pow", np.power, batch=elementwise, node="PowBackward1",
+    "pow", _power, batch=elementwise, node="PowBackward1",
     save=lambda ans, x, y: (x, y, ans),
     vjp=(lambda g, x, y, ans: where(y == 0, 0.0, g * (y * x ** (y - 1)).conj()),
-         lambda g, x, y, ans: _pow_exponent_grad(g, x, ans)),
+         lambda g, x, y, ans: _pow_exponent_grad(g, x, y, ans)),
     jvp=(lambda t, x, y, ans: where(y == 0, 0.0, t * y * x ** (y - 1)),
-         lambda t, x, y, ans: _pow_exponent_grad(t, x, ans)))
+         lambda t, x, y, ans: _pow_exponent_grad(t, x, y, ans)))
+
+
+def _rpow_slope(ans, base, x):
+    """d(base^x)/dx = base^x log(base); for base 0, PyTorch's 0 where x >= 0, else
+    inf * log 0 = -inf."""
+    if base == 0:
+        return where(_nonnegative_real(x), 0.0, ans * float("-inf"))
+    return ans * (complex(np.log(base)) if base.__class__ is complex else float(np.log(base)))
+
 
 RPOW_SCALAR = defop(
-    "rpow_scalar", lambda x, base: np.power(base, x), node="PowBackward2",
-    save=lambda ans, x, base: (ans, base),
-    vjp=lambda g, ans, base: g * (ans * float(np.log(base))).conj() if base != 0 else zeros_like(g),
-    jvp=lambda t, ans, base: t * ans * float(np.log(base)) if base != 0 else zeros_like(t),
+    "rpow_scalar", lambda x, base: _integer_power(np.asarray(base, x.dtype), x) if base.__class__ is int
+    and x.dtype.kind in "iu" else np.power(base, x),
+    node="PowBackward2",
+    save=lambda ans, x, base: (ans, base, x if base == 0 else None),
+    vjp=lambda g, ans, base, x: g * _rpow_slope(ans, base, x).conj(),
+    jvp=lambda t, ans, base, x: t * _rpow_slope(ans, base, x),
     elementwise=True)
+
+
+def _no_bool_pow(dtype):
+    if dtype is not None and dtype.kind == "b":
+        raise not_implemented_for("pow", dtype)
 
 
 def pow(x, exponent):
     if not _is_tensor(x):
         return rpow(exponent, x)
+    if exponent.__class__ not in _NUMBER:
+        exponent = _operand(exponent)
     if _is_tensor(exponent):
-        return binary(POW, x, exponent, _tensor_result(x, exponent))
-    if x._data.dtype.kind in "iu" and isinstance(exponent, int) and exponent < 0:
-        raise RuntimeError("Integers to negative integer powers are not allowed.")
+        dtype = _tensor_result(x, exponent)
+        _no_bool_pow(dtype or x._data.dtype)
+        return binary(POW, x, exponent, dtype)
+    kind = x._data.dtype.kind
+    if kind in "biu" and exponent.__class__ is int:
+        if exponent < 0:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        if kind == "b":  # bool ** int is int64; NumPy's square would give int8
+            return unary(POW_SCALAR, x, (exponent,), np.dtype(np.int64))
+        exponent = _dtype.checked_scalar(exponent, x._data.dtype)
+    if kind == "b" and exponent.__class__ is bool:
+        return unary(POW_SCALAR, x, (exponent,), x._data.dtype)
     return unary(POW_SCALAR, x, (exponent,), _scalar_result(x, exponent))
 
 
 def rpow(x, base):
     """``base ** x`` for a Python number ``base``."""
-    out_dtype = _scalar_result(x, base)
-    if out_dtype is None and x._data.dtype.kind == "b":
-        out_dtype = np.dtype(np.int64) if isinstance(base, int) and not isinstance(base, bool) else None
+    if base.__class__ not in _NUMBER and _is_tensor(_operand(base)):
+        return pow(_operand(base), x)
+    base, out_dtype = _scalar_operand(x, _operand(base))
+    if x._data.dtype.kind == "b":
+        if base.__class__ is bool:
+            raise not_implemented_for("pow", x._data.dtype)
+        if base.__class__ is int:
+            out_dtype = np.dtype(np.int64)
     return unary(RPOW_SCALAR, x, (base,), out_dtype)
 
 
@@ -457,6 +591,8 @@ elementwise=True)
 
 
 def neg(x):
+    if getattr(x, "_data", None) is None:
+        raise not_a_tensor(x)
     if x._data.dtype.kind == "b":
         raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you "
                            "are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
@@ -538,7 +674,7 @@ def fill(x, value):
             raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
                                f"{value._data.ndim} dimensions.")
         return binary(FILL_TENSOR, x, value, None)
-    return unary(FILL, x, (value,))
+    return unary(FILL, x, (_dtype.checked_scalar(value, x._data.dtype, check_half=False),))
 
 
 COPY = defop("copy", lambda x, src: np.broadcast_to(src, x.shape).astype(x.dtype), batch=elementwise, node="torch::autograd::CopyBackwards",
@@ -566,10 +702,14 @@ def where(condition, x=None, y=None):
         if not has_values(condition._data):
             raise dynamic_shape("nonzero")
         return tuple(_wrap(i) for i in np.nonzero(np.atleast_1d(condition._data)))  # 0-d: one element
+    out_dtype = _dtype.result_dtype((x, y)).np
+    if x.__class__ in _NUMBER:  # fitted into the result dtype with PyTorch's overflow check
+        x = _dtype.checked_scalar(x, out_dtype)
+    if y.__class__ in _NUMBER:
+        y = _dtype.checked_scalar(y, out_dtype)
     like = x if _is_tensor(x) else y
     x_t = as_tensor_like(x, like) if _is_tensor(like) else as_tensor_like(x, condition)
     y_t = as_tensor_like(y, like) if _is_tensor(like) else as_tensor_like(y, condition)
-    out_dtype = _dtype.result_dtype((x, y)).np
     if condition._data.dtype.kind != "b":
         condition = _bool_condition(condition)
     return apply(WHERE, (condition, x_t, y_t), (), out_dtype)
@@ -597,7 +737,7 @@ def _compare(fn, name, kernel, x, other):
         raise not_implemented_for(kernel, _dtype.result_dtype((x, other)).np)
     if _is_tensor(other):
         return plain(fn, (x, other))
-    return plain(fn, (x,), other)
+    return plain(fn, (x,), _scalar_operand(x, other)[0])
 
 
 def eq(x, other):

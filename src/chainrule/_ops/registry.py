@@ -16,6 +16,8 @@ Rules are written with chainrule's own ops. Backward runs them with grad mode of
 first-order backward: no graph is built) or on (``create_graph=True``: the gradient
 is itself recorded and can be differentiated again). One formula, both uses.
 """
+import sys
+
 from numpy import asarray, ndarray
 
 from ..autograd.anomaly_mode import ANOMALY, LINES, called_from, remember
@@ -114,7 +116,12 @@ def unary(op, x, params=(), dtype=None):
         out = batch_dispatch(op, (x,), params, dtype)
         if out is not None:
             return out
-    data = op.forward(x._data, *params)
+    try:
+        data = op.forward(x._data, *params)
+    except AttributeError:
+        if not isinstance(x, Tensor):
+            raise not_a_tensor(x) from None
+        raise
     if data.__class__ is not ndarray:
         data = asarray(data)
     if dtype is not None and data.dtype != dtype:
@@ -157,6 +164,25 @@ def binary(op, x, y, dtype=None):
     if FORWARD.active:
         forward_propagate(op, out, (x, y), ())
     return out
+
+
+def public_caller():
+    """The name of the public function (``exp``, ``add``) whose helpers are running: the
+    first caller up the stack whose name has no leading underscore, for messages."""
+    frame = sys._getframe(2)
+    while frame.f_code.co_name[0] in "_<" or frame.f_code.co_name in _HELPERS:
+        frame = frame.f_back
+    return frame.f_code.co_name
+
+
+_HELPERS = {"unary", "binary", "apply", "not_a_tensor", "common_operands", "as_tensor_like", "cast"}
+
+
+def not_a_tensor(value, name="input", position=1):
+    """PyTorch's TypeError for a non-tensor where a tensor must be:
+    ``exp(): argument 'input' (position 1) must be Tensor, not float``."""
+    kind = "numpy.ndarray" if isinstance(value, ndarray) else type(value).__name__
+    return TypeError(f"{public_caller()}(): argument '{name}' (position {position}) must be Tensor, not {kind}")
 
 
 def broadcast_error(error, *shapes):
