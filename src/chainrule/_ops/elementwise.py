@@ -359,9 +359,8 @@ def mul(x, other):
 
 DIV = defop("div", np.true_divide, batch=elementwise, node="DivBackward0",
             save=lambda ans, x, y: (x, y),
-            # PyTorch's order, x / y / y: y * y would underflow first (x = y = 1e-200)
-            vjp=(lambda g, x, y: g / y.conj(), lambda g, x, y: -g * (x / y / y).conj()),
-            jvp=(lambda t, x, y: t / y, lambda t, x, y: -t * (x / y / y)))
+            vjp=(lambda g, x, y: g / y.conj(), lambda g, x, y: -g * (x / (y * y)).conj()),
+            jvp=(lambda t, x, y: t / y, lambda t, x, y: -t * x / (y * y)))
 
 DIV_SCALAR = defop("div_scalar", np.true_divide, node="DivBackward0",
                    save=lambda ans, x, s: (s,),
