@@ -9,7 +9,8 @@ errors: in-place on leaves, and saved tensors modified before backward.
 import numpy as np
 import pytest
 
-from helpers import assert_close, both, data, full_error_of
+import chainrule
+from helpers import assert_close, both, data, full_error_of, require_torch
 
 
 
@@ -567,3 +568,21 @@ def test_inplace_with_itself_as_argument_error(on_view):
         t.mul_(t)
         t.sum().backward()
     same_error(program)
+
+
+def test_relu_saves_its_output_as_pytorch():
+    """ReluBackward0 saves relu's result: changing the result in place before backward is
+    the error, changing the input is not."""
+    def program(L, change):
+        x = L.tensor([-1.0, 2.0, 3.0], requires_grad=True)
+        h = x * 1
+        y = L.relu(h)
+        (y if change == "output" else h).add_(1)
+        try:
+            (y * y).sum().backward()
+        except RuntimeError as e:
+            return str(e).splitlines()[0]
+        return x.grad.tolist()
+    torch = require_torch()
+    for change in ("output", "input"):
+        assert program(chainrule, change) == program(torch, change)

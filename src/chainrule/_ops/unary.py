@@ -182,10 +182,10 @@ def _clip(x, lo, hi):
     return out
 
 
-# relu(-0.) is -0., as PyTorch's (x < 0 ? 0 : x). PyTorch's rule tests its output; this one
-# tests the input (the same mask), which keeps the rule's own input off the kink at 0
-RELU = defop("relu", lambda x: np.where(x < 0, 0, x), node="ReluBackward0", save=lambda ans, x: (x,),
-             vjp=lambda g, x: threshold_backward(g, x, 0), jvp=lambda t, x: threshold_backward(t, x, 0),
+# relu(-0.) is -0., as PyTorch's (x < 0 ? 0 : x). Its rule tests the output, as PyTorch's
+# does: the output is what ReluBackward0 saves (so changing it in place is what is caught)
+RELU = defop("relu", lambda x: np.where(x < 0, 0, x), node="ReluBackward0", save=lambda ans, x: (ans,),
+             vjp=lambda g, ans: threshold_backward(g, ans, 0), jvp=lambda t, ans: threshold_backward(t, ans, 0),
              elementwise=True)
 
 
