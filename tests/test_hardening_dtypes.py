@@ -151,3 +151,10 @@ def test_zero_base_power_gradients(exponent):
         gx, gy2 = lib.autograd.grad((x ** y).sum(), (x, y))
         grads.append([gy.tolist(), gx.tolist(), gy2.tolist()])
     assert repr(grads[0]) == repr(grads[1])
+
+
+def test_where_keeps_a_number_exact_in_a_float64_result():
+    torch = require_torch()
+    for L in (chainrule, torch):
+        t = L.ones(3, dtype=L.float64)
+        assert L.where(t > 0, 1.0507009873554805, t).tolist() == [1.0507009873554805] * 3

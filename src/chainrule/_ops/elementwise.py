@@ -706,9 +706,10 @@ def where(condition, x=None, y=None):
         x = _dtype.checked_scalar(x, out_dtype)
     if y.__class__ in _NUMBER:
         y = _dtype.checked_scalar(y, out_dtype)
-    like = x if _is_tensor(x) else y
-    x_t = as_tensor_like(x, like) if _is_tensor(like) else as_tensor_like(x, condition)
-    y_t = as_tensor_like(y, like) if _is_tensor(like) else as_tensor_like(y, condition)
+    # a number becomes a 0-d array of the result's dtype itself (through the default dtype,
+    # a float number would be rounded to float32 on its way into a float64 result)
+    x_t = x if _is_tensor(x) else _wrap(np.asarray(x, out_dtype))
+    y_t = y if _is_tensor(y) else _wrap(np.asarray(y, out_dtype))
     if condition._data.dtype.kind != "b":
         condition = _bool_condition(condition)
     return apply(WHERE, (condition, x_t, y_t), (), out_dtype)
