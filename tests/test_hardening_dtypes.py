@@ -158,3 +158,25 @@ def test_where_keeps_a_number_exact_in_a_float64_result():
     for L in (chainrule, torch):
         t = L.ones(3, dtype=L.float64)
         assert L.where(t > 0, 1.0507009873554805, t).tolist() == [1.0507009873554805] * 3
+
+
+def test_division_gradient_in_pytorchs_order():
+    """-g * ((x / y) / y): at x = y = 1e-200 the product y * y would underflow to 0."""
+    torch = require_torch()
+    grads = []
+    for L in (chainrule, torch):
+        x = L.tensor([1e-200, 3.0], dtype=L.float64, requires_grad=True)
+        y = L.tensor([1e-200, 7.0], dtype=L.float64, requires_grad=True)
+        (x / y).sum().backward()
+        grads.append((x.grad.tolist(), y.grad.tolist()))
+    assert grads[0] == grads[1]
+
+
+def test_a_float32_tensor_with_a_float64_0d_one_computes_in_float32():
+    torch = require_torch()
+    results = []
+    for L in (chainrule, torch):
+        a, b = L.tensor([0.1, 0.7, 1e-3], dtype=L.float32), L.tensor(3.3, dtype=L.float64)
+        results.append([(op(a, b)).numpy().tobytes() for op in (lambda p, q: p / q, lambda p, q: p * q,
+                                                                 lambda p, q: p + q, lambda p, q: p - q)])
+    assert results[0] == results[1]

@@ -164,6 +164,14 @@ def assert_grads(ours, expected, tol):
 # --- (a) values, shapes and dtypes; (b) gradients ------------------------------------------
 
 
+def _grad_tol(entry, sample):
+    """The gradients' tolerance: a float32 sample computes in float32 even where an input is
+    float64 (a 0-d one), so a float64 gradient holds a float32 result there."""
+    if sample.name.endswith("-float32") and "float32" in entry.tol:
+        return {**entry.tol, "float64": entry.tol["float32"]}
+    return entry.tol
+
+
 def check_torch(entry, sample, torch):
     expected, expected_grads = run_with_grads(torch, entry, sample)
     result, grads = run_with_grads(chainrule, entry, sample)
@@ -175,7 +183,7 @@ def check_torch(entry, sample, torch):
         assert ours.requires_grad == theirs.requires_grad, f"output {k}: requires_grad"
     assert (grads is None) == (expected_grads is None), "some output requires grad"
     if grads is not None:
-        assert_grads(grads, expected_grads, entry.tol)
+        assert_grads(grads, expected_grads, _grad_tol(entry, sample))
 
 
 @pytest.mark.torch
@@ -226,7 +234,7 @@ def check_golden(entry, sample, golden):
     assert (grads is None) == (present is None), "some output requires grad"
     if grads is not None:
         assert_grads(grads, [golden[f"{key}::grad{i}"] if flag else None for i, flag in enumerate(present)],
-                     entry.tol)
+                     _grad_tol(entry, sample))
 
 
 @pytest.mark.parametrize("entry,samples", _grouped("golden", ALL_SAMPLES))

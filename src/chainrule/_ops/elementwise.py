@@ -359,7 +359,7 @@ def mul(x, other):
 
 DIV = defop("div", np.true_divide, batch=elementwise, node="DivBackward0",
             save=lambda ans, x, y: (x, y),
-            vjp=(lambda g, x, y: g / y.conj(), lambda g, x, y: -g * (x / (y * y)).conj()),
+            vjp=(lambda g, x, y: g / y.conj(), lambda g, x, y: -g * ((x / y) / y).conj()),  # PyTorch's order
             jvp=(lambda t, x, y: t / y, lambda t, x, y: -t * x / (y * y)))
 
 DIV_SCALAR = defop("div_scalar", np.true_divide, node="DivBackward0",

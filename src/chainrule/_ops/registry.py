@@ -146,8 +146,14 @@ def binary(op, x, y, dtype=None):
         out = batch_dispatch(op, (x, y), (), dtype)
         if out is not None:
             return out
+    xd, yd = x._data, y._data
+    if dtype is not None and dtype.kind in "fc":  # computed in the result's dtype, as PyTorch
+        if xd.dtype != dtype:                     # does (NumPy would compute a float32 tensor
+            xd = xd.astype(dtype)                 # with a float64 0-d one in float64)
+        if yd.dtype != dtype:
+            yd = yd.astype(dtype)
     try:
-        data = op.forward(x._data, y._data)
+        data = op.forward(xd, yd)
     except ValueError as e:
         raise broadcast_error(e, x._data.shape, y._data.shape) from None
     if data.__class__ is not ndarray:
