@@ -328,8 +328,23 @@ def _run_hooks(hooks, g):
     for hook in hooks:
         result = hook(g)
         if result is not None:
+            if g.__class__ is not list and (result.__class__ is not g.__class__ or result._data.shape !=
+                                            g._data.shape or result._data.dtype != g._data.dtype):
+                _check_hook_result(hook, g, result)
             g = result
     return g
+
+
+def _check_hook_result(hook, g, result):
+    """PyTorch's errors for a tensor hook whose replacement gradient is not like the one it got."""
+    name = getattr(hook, "__name__", type(hook).__name__)
+    if not hasattr(result, "_data"):
+        raise TypeError(f"expected Variable or None (got {type(result).__name__})")
+    if result._data.shape != g._data.shape:
+        raise RuntimeError(f"hook '{name}' has changed the size of value")
+    if result._data.dtype != g._data.dtype:
+        raise RuntimeError(f"hook '{name}' has changed the type of value (was {_legacy_type_name(g._data.dtype)} "
+                           f"got {_legacy_type_name(result._data.dtype)})")
 
 
 def _accumulate(leaf, g, create_graph):

@@ -9,7 +9,7 @@ import re
 import numpy as np
 
 from .anomaly_mode import called_from, place, with_line
-from .engine import run_backward
+from .engine import _accumulate as accumulate_grad, run_backward
 
 
 def _as_tuple(x):
@@ -18,18 +18,34 @@ def _as_tuple(x):
     return tuple(x) if isinstance(x, (tuple, list)) else (x,)
 
 
+def _grads_tuple(grads, n):
+    """PyTorch's reading of ``grad_tensors``: None, one tensor, or a sequence of them. A
+    bare number is no sequence (``backward(2.0)``: "'float' object is not iterable")."""
+    if grads is None:
+        return (None,) * n
+    if isinstance(grads, _tensor.Tensor):
+        return (grads,)
+    grads = tuple(grads)
+    for g in grads:
+        if g is not None and not isinstance(g, _tensor.Tensor):
+            raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
+    return grads
+
+
 def _make_grads(outputs, grads, is_grads_batched=False):
-    """The gradient for each output: given, or ones for a scalar (PyTorch's implicit grad)."""
+    """The gradient for each output: given, or ones for a scalar (PyTorch's implicit grad).
+    A given gradient of another dtype is cast to the output's, as PyTorch's engine does, so
+    a leaf's ``.grad`` keeps the leaf's dtype."""
     result = []
     for i, (out, g) in enumerate(zip(outputs, grads)):
         if g is None:
             if out._requires_grad and out._data.size != 1:
                 raise with_line(RuntimeError("grad can be implicitly created only for scalar outputs"),
                                 _non_scalar_hint(tuple(out._data.shape)))
+            if out._requires_grad and out._data.dtype.kind != "f":
+                raise RuntimeError(f"grad can be implicitly created only for real scalar outputs but got {out.dtype}")
             if out._requires_grad:
                 g = _tensor._wrap(np.ones_like(out._data))
-        elif not isinstance(g, _tensor.Tensor):
-            g = _tensor._wrap(np.asarray(g, dtype=out._data.dtype))
         else:
             if g._data.shape != out._data.shape:
                 raise RuntimeError(
@@ -41,6 +57,8 @@ def _make_grads(outputs, grads, is_grads_batched=False):
                 raise RuntimeError(f"For complex Tensors, both grad_output and output are required to "
                                    f"have the same dtype. Mismatch in dtype: grad_output[{i}] has a dtype "
                                    f"of {g.dtype} and output[{i}] has a dtype of {out.dtype}.")
+            if g._data.dtype != out._data.dtype:
+                g = g.to(out.dtype)
         result.append(g)
     return result
 
@@ -78,8 +96,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     """Accumulates into each leaf's ``.grad`` the gradient of ``tensors`` weighted by
     ``grad_tensors`` (the v of J^T·v)."""
     tensors = _as_tuple(tensors)
-    grads = _as_tuple(grad_tensors if grad_tensors is not None else grad_variables)
-    grads = grads if grads is not None else (None,) * len(tensors)
+    grads = _grads_tuple(grad_tensors if grad_tensors is not None else grad_variables, len(tensors))
     if len(grads) != len(tensors):
         raise RuntimeError(f"got {len(grads)} tensors and {len(tensors)} gradients")
     inputs = _as_tuple(inputs)
@@ -90,7 +107,13 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     grads = _make_grads(tensors, grads)
     if retain_graph is None:
         retain_graph = create_graph
-    run_backward(tensors, grads, retain_graph, create_graph, inputs=inputs)
+    captured = run_backward(tensors, grads, retain_graph, create_graph, inputs=inputs)
+    if inputs is not None:  # a non-leaf among ``inputs`` gets its gradient in .grad, as a leaf would
+        done = set()
+        for t, g in zip(inputs, captured):
+            if t.grad_fn is not None and g is not None and id(t) not in done and not t.retains_grad:
+                done.add(id(t))
+                accumulate_grad(t, g, create_graph)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
@@ -103,6 +126,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     """
     outputs = _as_tuple(outputs)
     inputs = _as_tuple(inputs)
+    if not inputs:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
     if _registry.BATCHING and _batching.any_batched(outputs, inputs):
         # inside vmap: the graph was recorded on the batch's inner tensors; differentiate there
         from .._functorch.batched import autograd_grad  # noqa: PLC0415  (vmap builds on autograd)
@@ -116,7 +141,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     for i, t in enumerate(inputs):
         if not t._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
-    grads = _as_tuple(grad_outputs) or (None,) * len(outputs)
+    grads = _grads_tuple(grad_outputs, len(outputs))
     if len(grads) != len(outputs):
         raise RuntimeError(f"grad requires one grad_output per output: got {len(grads)} for {len(outputs)} outputs")
     if is_grads_batched:  # one backward pass for the whole batch of grad_outputs: vmap over them
