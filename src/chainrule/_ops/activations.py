@@ -688,13 +688,15 @@ def _along(fn):
 
 
 def _softmax(x, dim):
-    e = np.exp(x - x.max(axis=dim, keepdims=True))
-    return e / e.sum(axis=dim, keepdims=True)
+    wide = x.astype(np.float32) if x.dtype == np.float16 else x  # float16 runs in float32, as PyTorch's
+    e = np.exp(wide - wide.max(axis=dim, keepdims=True))
+    return (e / e.sum(axis=dim, keepdims=True)).astype(x.dtype, copy=False)
 
 
 def _log_softmax(x, dim):
-    shifted = x - x.max(axis=dim, keepdims=True)
-    return shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
+    wide = x.astype(np.float32) if x.dtype == np.float16 else x
+    shifted = wide - wide.max(axis=dim, keepdims=True)
+    return (shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))).astype(x.dtype, copy=False)
 
 
 def _softmax_backward(g, y, dim):

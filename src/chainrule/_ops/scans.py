@@ -23,8 +23,8 @@ from .elementwise import where
 from .searching import _unequal_samples
 from .methods import inplace_method
 from .reductions import (PICK_RULES, TAKE_ALONG, TIE_SHARING_RULES, _check_autograd_dtype, _check_nonempty,
-                         _reduce_args, _result_dtype, _sum_over, _type_name, _unreduce, past_batch, pick,
-                         sum)
+                         _reduce_args, _result_dtype, _sum_over, _type_name, _unreduce, int_dim, past_batch,
+                         pick, sum, wider)
 from .batching import any_batched, dim_params, dynamic_shape, on_batch, per_sample
 from . import registry
 from .registry import Op, defop, record, unary
@@ -36,12 +36,14 @@ from .unary import abs, ceil, exp, floor, log, round
 
 def _scan(ufunc, x, dim, reverse):
     """``ufunc.accumulate`` along ``dim``, from the end when ``reverse``; a 0-d tensor is
-    its own scan."""
+    its own scan. As PyTorch's, it runs in the wider type (float32 in float64) and rounds
+    each result once: a float32 running sum of 10**7 values of 0.1 ends at 1e6, not 1.09e6."""
     if x.ndim == 0:
         return x.copy()
+    acc = wider(x.dtype)
     if reverse:
-        return np.flip(ufunc.accumulate(np.flip(x, dim), axis=dim), dim).copy()
-    return ufunc.accumulate(x, axis=dim)
+        return np.flip(ufunc.accumulate(np.flip(x, dim), axis=dim, dtype=acc), dim).astype(x.dtype)
+    return ufunc.accumulate(x, axis=dim, dtype=acc).astype(x.dtype, copy=False)
 
 
 def _positions(shape, dim):
@@ -92,7 +94,7 @@ def _cumsum(x, dim, reverse=False, dtype=None):
 def cumsum(x, dim, *, dtype=None):
     out = _result_dtype(x, dtype)
     _check_autograd_dtype(x, out)
-    return unary(CUMSUM, x, (wrap_dim(dim, x._data.ndim), False, out))
+    return unary(CUMSUM, x, (int_dim(dim, x._data.ndim, "cumsum"), False, out))
 
 
 # --- products: prod and cumprod, whose gradients divide by x unless x has zeros ---------------
@@ -233,7 +235,7 @@ def _cumprod(x, dim):
 def cumprod(x, dim, *, dtype=None):
     out = _result_dtype(x, dtype)
     _check_autograd_dtype(x, out)
-    return unary(CUMPROD, x, (wrap_dim(dim, x._data.ndim), out))
+    return unary(CUMPROD, x, (int_dim(dim, x._data.ndim, "cumprod"), out))
 
 
 # --- cummax and cummin ----------------------------------------------------------------------
@@ -255,7 +257,7 @@ CUMMIN = defop("cummin", TAKE_ALONG.forward, node="CumminBackward0", **PICK_RULE
 def cummax(x, dim):
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: cummax(b, d))
-    dim = wrap_dim(dim, x._data.ndim)
+    dim = int_dim(dim, x._data.ndim, "cummax")
     index = _running_extreme_index(x._data, dim, np.maximum.accumulate)
     return pick(CUMMAX, x, index, dim, True, return_types.cummax)
 
@@ -263,7 +265,7 @@ def cummax(x, dim):
 def cummin(x, dim):
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: cummin(b, d))
-    dim = wrap_dim(dim, x._data.ndim)
+    dim = int_dim(dim, x._data.ndim, "cummin")
     index = _running_extreme_index(x._data, dim, np.minimum.accumulate)
     return pick(CUMMIN, x, index, dim, True, return_types.cummin)
 
@@ -310,7 +312,13 @@ def _logcumsumexp_tangent(t, x, ans, dim, reverse):
     return where(undefined, math.nan, where(vanishing, 0.0, out))
 
 
-LOGCUMSUMEXP = defop("logcumsumexp", lambda x, dim, reverse: _scan(np.logaddexp, x, dim, reverse),
+def _logcumsumexp_forward(x, dim, reverse):
+    # + 0.0: PyTorch adds log1p(exp(-inf)) = 0 to the first element too, so -0. comes out 0.
+    out = _scan(np.logaddexp, x, dim, reverse)
+    return out + x.dtype.type(0) if x.ndim else out
+
+
+LOGCUMSUMEXP = defop("logcumsumexp", _logcumsumexp_forward,
                      batch=dim_params(0), node="LogcumsumexpBackward0", save=lambda ans, x, dim, reverse: (x, ans, dim, reverse),
                      vjp=_logcumsumexp_grad, jvp=_logcumsumexp_tangent)
 
@@ -321,7 +329,7 @@ def _logcumsumexp(x, dim, reverse=False):
 
 def logcumsumexp(x, dim):
     _floating_only(x, "logcumsumexp_out_cpu")
-    return _logcumsumexp(x, wrap_dim(dim, x._data.ndim))
+    return _logcumsumexp(x, int_dim(dim, x._data.ndim, "logcumsumexp"))
 
 
 # --- sorting ----------------------------------------------------------------------------------
@@ -353,7 +361,7 @@ def sort(x, dim=-1, descending=False, *, stable=None):
     too); passing ``stable`` only changes the node's name, as in PyTorch."""
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: sort(b, d, descending, stable=stable))
-    dim = wrap_dim(dim, x._data.ndim)
+    dim = int_dim(dim, x._data.ndim, "sort")
     op = SORT if stable is None else SORT_STABLE
     return pick(op, x, _sort_index(x._data, dim, descending), dim, True, return_types.sort)
 
@@ -361,7 +369,7 @@ def sort(x, dim=-1, descending=False, *, stable=None):
 def argsort(x, dim=-1, descending=False, *, stable=False):
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: argsort(b, d, descending, stable=stable))
-    return _wrap(_sort_index(x._data, wrap_dim(dim, x._data.ndim), descending).astype(np.int64))
+    return _wrap(_sort_index(x._data, int_dim(dim, x._data.ndim, "argsort"), descending).astype(np.int64))
 
 
 def msort(x):
@@ -374,7 +382,7 @@ def topk(x, k, dim=-1, largest=True, sorted=True):
     returns them in an unspecified order (here: sorted)."""
     if x._data.dtype.kind == "b":
         raise RuntimeError("topk does not support bool dtypes on CPU")
-    dim = wrap_dim(dim, x._data.ndim)
+    dim = int_dim(dim, x._data.ndim, "topk")
     size = x._data.shape[dim] if x._data.ndim else 1
     if not 0 <= k <= size:
         raise RuntimeError("selected index k out of range")
@@ -396,7 +404,7 @@ def kthvalue(x, k, dim=-1, keepdim=False):
     """The k-th smallest element along ``dim``. Among equal elements the index is the
     k-th in a stable sort; PyTorch's quickselect may return another of them."""
     _no_bool(x, "kthvalue_cpu")
-    dim = wrap_dim(dim, x._data.ndim)
+    dim = int_dim(dim, x._data.ndim, "kthvalue")
     size = x._data.shape[dim] if x._data.ndim else 1
     if size == 0:
         _check_nonempty(x, "kthvalue", (dim,))
@@ -449,7 +457,7 @@ def _median(x, dim, keepdim, ignore_nan):
         if registry.BATCHING and any_batched(x):  # an empty sample's median is NaN
             return per_sample(median if not ignore_nan else nanmedian, x)
         return unary(NANMEDIAN if ignore_nan else MEDIAN, x)
-    dim = wrap_dim(dim, x._data.ndim)
+    dim = int_dim(dim, x._data.ndim, name)
     _check_nonempty(x, "median", (dim,))
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: _median(b, d, keepdim, ignore_nan))
@@ -489,7 +497,7 @@ def _mode_index(a, dim):
 
 
 def mode(x, dim=-1, keepdim=False):
-    dim = wrap_dim(dim, x._data.ndim)
+    dim = int_dim(dim, x._data.ndim, "mode")
     _check_nonempty(x, "mode", (dim,))
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: mode(b, d, keepdim))

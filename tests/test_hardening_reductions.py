@@ -1,0 +1,133 @@
+"""Issue 10 regressions in reductions and scans, each compared with live PyTorch:
+accumulation precision, signed zeros and ties, and the dim forms (None, (), []) of
+every reduction."""
+import numpy as np
+import pytest
+
+import chainrule
+from helpers import error_of, require_torch
+
+
+def _pair(torch, array):
+    return chainrule.from_numpy(array.copy()), torch.from_numpy(array.copy())
+
+
+def _numpy(t):
+    return np.asarray(t.detach().numpy())
+
+
+# --- accumulation precision ---------------------------------------------------------------------
+
+RNG = np.random.default_rng(10)
+UNIFORM = RNG.random((10**5, 10), dtype=np.float32) + 0.5
+
+ACCURACY = [  # (name, input, fn, rtol): the relative error allowed against PyTorch
+    ("cumsum of 1e6 x 0.1", np.full(10**6, 0.1, np.float32), lambda L, x: x.cumsum(0)[-1], 1e-6),
+    ("cumsum along dim 0", UNIFORM, lambda L, x: x.cumsum(0)[-1], 1e-6),
+    ("sum(0) of 1e5 rows", UNIFORM, lambda L, x: x.sum(0), 1e-6),
+    ("sum(0) keepdim", UNIFORM, lambda L, x: x.sum(0, keepdim=True), 1e-6),
+    ("sum of a transpose", UNIFORM, lambda L, x: x.t().sum(1), 1e-6),
+    ("sum over (0, 1)", UNIFORM.reshape(1000, 100, 10), lambda L, x: x.sum((0, 1)), 1e-6),
+    ("mean(0)", UNIFORM, lambda L, x: x.mean(0), 1e-6),
+    ("nansum(0)", UNIFORM, lambda L, x: x.nansum(0), 1e-6),
+    ("nanmean(0)", UNIFORM, lambda L, x: x.nanmean(0), 1e-6),
+    ("var(0)", UNIFORM, lambda L, x: x.var(0), 1e-5),
+    ("std(0)", UNIFORM, lambda L, x: x.std(0), 1e-5),
+    ("norm(dim=0)", UNIFORM, lambda L, x: x.norm(dim=0), 2e-5),  # PyTorch's own error here is 7e-6
+    ("logsumexp(0)", UNIFORM, lambda L, x: x.logsumexp(0), 1e-6),
+    ("cumprod near 1", (1 + (UNIFORM[:, 0] - 1) * 1e-3), lambda L, x: x.cumprod(0)[-1], 1e-6),
+    ("logcumsumexp", UNIFORM[:, 0].copy(), lambda L, x: x.logcumsumexp(0)[-1], 1e-6),
+    ("float16 mean of big sums", np.full((100, 6000), 2.0, np.float16), lambda L, x: x.mean(), 0),
+    ("float16 sum(0)", np.full((4000, 3), 0.1, np.float16), lambda L, x: x.sum(0), 1e-3),
+    ("float16 cumsum", np.full(4000, 0.1, np.float16), lambda L, x: x.cumsum(0)[-1], 1e-3),
+    ("float16 norm past 256", np.full(3, 300.0, np.float16), lambda L, x: x.norm(), 1e-3),
+    ("float32 norm past 1e19", np.full(3, 1e20, np.float32), lambda L, x: x.norm(), 1e-6),  # inf, as PyTorch
+    ("float16 softmax", (RNG.standard_normal((4, 3000)) * 3).astype(np.float16),
+     lambda L, x: L.softmax(x, 1), 1e-3),  # float32 inside, rounded once: at most an ulp apart
+    ("float16 log_softmax", (RNG.standard_normal((4, 3000)) * 3).astype(np.float16),  # PyTorch's is 1 ulp off
+     lambda L, x: L.log_softmax(x, 1), 2e-3),
+]
+
+
+@pytest.mark.parametrize("name, array, fn, rtol", ACCURACY, ids=[case[0] for case in ACCURACY])
+def test_accumulates_as_accurately_as_pytorch(name, array, fn, rtol):
+    torch = require_torch()
+    ours, theirs = (fn(lib, x) for lib, x in zip((chainrule, torch), _pair(torch, array)))
+    assert ours.dtype == chainrule.float16 if array.dtype == np.float16 else ours.dtype == chainrule.float32
+    np.testing.assert_allclose(_numpy(ours).astype(np.float64), _numpy(theirs).astype(np.float64), rtol=rtol)
+
+
+# --- signed zeros and ties ------------------------------------------------------------------------
+
+ZERO_PATTERNS = [[-0.0, 0.0], [0.0, -0.0], [0.0, -0.0, -0.0], [-0.0, 0.0, 0.0], [1.0, -0.0, 0.0], [-1.0, 0.0, -0.0]]
+ZERO_OPS = {
+    "amax": lambda L, x: x.amax(), "amin": lambda L, x: x.amin(),
+    "amax(0)": lambda L, x: x.reshape(-1, 1).expand(-1, 3).amax(0),
+    "amin(1, keepdim)": lambda L, x: x.reshape(1, -1).amin(1, keepdim=True),
+    "max": lambda L, x: x.max(), "min": lambda L, x: x.min(),
+    "max(0)": lambda L, x: x.max(0).values, "argmax": lambda L, x: x.argmax(), "argmin": lambda L, x: x.argmin(),
+    "sort": lambda L, x: x.sort().indices, "cummax": lambda L, x: x.cummax(0).indices,
+    "logcumsumexp": lambda L, x: x.logcumsumexp(0), "logcumsumexp 0-d": lambda L, x: x[0].logcumsumexp(0),
+}
+
+
+@pytest.mark.parametrize("op", list(ZERO_OPS))
+@pytest.mark.parametrize("values", ZERO_PATTERNS, ids=str)
+def test_signed_zeros_as_pytorch(op, values):
+    torch = require_torch()
+    ours, theirs = (ZERO_OPS[op](lib, lib.tensor(values)) for lib in (chainrule, torch))
+    assert _numpy(ours).tobytes() == _numpy(theirs).tobytes(), (_numpy(ours), _numpy(theirs))
+
+
+# --- dim forms: None, () and [] with keepdim ------------------------------------------------------
+
+DIM_OPS = {
+    "sum": lambda L, x, d, k: x.sum(dim=d, keepdim=k), "mean": lambda L, x, d, k: x.mean(dim=d, keepdim=k),
+    "nansum": lambda L, x, d, k: x.nansum(dim=d, keepdim=k), "nanmean": lambda L, x, d, k: x.nanmean(dim=d, keepdim=k),
+    "amax": lambda L, x, d, k: x.amax(dim=d, keepdim=k), "amin": lambda L, x, d, k: x.amin(dim=d, keepdim=k),
+    "var": lambda L, x, d, k: x.var(dim=d, keepdim=k), "std": lambda L, x, d, k: x.std(dim=d, keepdim=k),
+    "norm": lambda L, x, d, k: x.norm(dim=d, keepdim=k), "all": lambda L, x, d, k: x.all(dim=d, keepdim=k),
+    "any": lambda L, x, d, k: x.any(dim=d, keepdim=k), "count_nonzero": lambda L, x, d, k: x.count_nonzero(dim=d),
+    "argmax": lambda L, x, d, k: x.argmax(dim=d, keepdim=k), "argmin": lambda L, x, d, k: x.argmin(dim=d, keepdim=k),
+    "logsumexp": lambda L, x, d, k: x.logsumexp(dim=d, keepdim=k),
+    "median": lambda L, x, d, k: x.median(dim=d, keepdim=k), "kthvalue": lambda L, x, d, k: x.kthvalue(1, dim=d),
+    "mode": lambda L, x, d, k: x.mode(dim=d), "cumsum": lambda L, x, d, k: x.cumsum(dim=d),
+    "aminmax": lambda L, x, d, k: L.aminmax(x, dim=d, keepdim=k).min, "topk": lambda L, x, d, k: x.topk(1, dim=d),
+}
+# PyTorch's logsumexp over dim=() without keepdim raises an internal shape error; ours reduces every dim
+DIM_SKIP = {("logsumexp", "()", False), ("logsumexp", "[]", False)}
+# median(dim=None) raises in PyTorch, but our default dim is None: it is median() here
+DIM_UNCHECKED = {("median", "None")}
+
+
+@pytest.mark.parametrize("keepdim", [False, True])
+@pytest.mark.parametrize("dim", [None, (), []], ids=["None", "()", "[]"])
+@pytest.mark.parametrize("op", list(DIM_OPS))
+def test_dim_forms_as_pytorch(op, dim, keepdim):
+    torch = require_torch()
+    if (op, str(dim), keepdim) in DIM_SKIP:
+        ours = DIM_OPS[op](chainrule, chainrule.ones(2, 3), dim, keepdim)
+        assert ours.shape == ()
+        with pytest.raises(RuntimeError):
+            DIM_OPS[op](torch, torch.ones(2, 3), dim, keepdim)
+        return
+    if (op, str(dim)) in DIM_UNCHECKED:
+        assert DIM_OPS[op](chainrule, chainrule.ones(2, 3), dim, keepdim).shape == ()
+        return
+    results = []
+    for lib in (chainrule, torch):
+        x = lib.tensor([[1.0, 2.0, 0.0], [4.0, 2.0, 3.0]], requires_grad=op not in ("all", "any", "count_nonzero"))
+        try:
+            out = DIM_OPS[op](lib, x, dim, keepdim)
+        except Exception:  # noqa: BLE001  (the type is compared below)
+            results.append(error_of(lambda: DIM_OPS[op](lib, x, dim, keepdim))[0])
+            continue
+        out = out[0] if isinstance(out, tuple) else out
+        results.append((tuple(out.shape), _numpy(out).tolist()))
+    assert results[0] == results[1]
+
+
+def test_sum_over_none_keepdim_records_sum_dim():
+    torch = require_torch()
+    names = [lib.ones(2, 3, requires_grad=True).sum(dim=None, keepdim=True).grad_fn.name() for lib in (chainrule, torch)]
+    assert names[0] == names[1]
