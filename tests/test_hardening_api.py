@@ -7,16 +7,23 @@ import chainrule
 from helpers import error_of, require_torch
 
 
-def _summary(value):
-    """What a result must agree on: values, dtype and shape of tensors, recursively."""
-    if isinstance(value, (tuple, list)):
-        return [_summary(v) for v in value]
-    if hasattr(value, "detach") and hasattr(value, "dtype"):
-        array = np.asarray(value.detach().numpy())
-        return ("tensor", str(value.dtype).replace("torch.", ""), tuple(array.shape), array.tolist())
-    if value.__class__.__module__.startswith(("torch", "chainrule")) and hasattr(value, "is_floating_point"):
-        return str(value)  # a dtype
-    return value
+def _assert_same(ours, theirs):
+    """Tensors agree on dtype, shape, nan positions, the sign of each zero, and values to
+    float32 rounding; other results exactly; sequences item by item."""
+    if isinstance(ours, (tuple, list)):
+        assert isinstance(theirs, (tuple, list)) and len(ours) == len(theirs)
+        for a, b in zip(ours, theirs):
+            _assert_same(a, b)
+    elif isinstance(ours, chainrule.Tensor):
+        a, b = np.asarray(ours.detach().numpy()), np.asarray(theirs.detach().numpy())
+        assert (str(ours.dtype), a.shape) == (str(theirs.dtype), b.shape)
+        assert (np.isnan(a) == np.isnan(b)).all() if a.dtype.kind in "fc" else True
+        assert (np.signbit(a[a == 0]) == np.signbit(b[b == 0])).all() if a.dtype.kind == "f" else True
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=0)
+    elif isinstance(ours, chainrule.dtype):
+        assert str(ours) == str(theirs)
+    else:
+        assert ours == theirs
 
 
 def _backward_inputs_nonleaf(lib):
@@ -38,7 +45,27 @@ def _grad_other_dtype(lib, dtype):
     return x.grad, seen
 
 
+def _loss(lib, name, x_shape, t_shape, **kwargs):
+    """A loss of zero-filled logits (+0 or -0 matters), and its gradient."""
+    x = lib.zeros(x_shape, requires_grad=True)
+    if kwargs.get("weight"):
+        kwargs["weight"] = lib.ones(x_shape[1])
+    loss = getattr(lib.nn.functional, name)(x, lib.zeros(t_shape, dtype=lib.long), **kwargs)
+    if loss.dim() == 0:
+        loss.backward()
+    return loss, x.grad
+
+
 VALUES = {
+    **{f"{name} {x_shape} {kwargs}": (lambda *a, **k: lambda lib: _loss(lib, *a, **k))(name, x_shape, t_shape, **kwargs)
+       for name in ("cross_entropy", "nll_loss")
+       for x_shape, t_shape in (((0, 3), (0,)), ((2, 3, 0, 2), (2, 0, 2)), ((0, 3, 2, 2), (0, 2, 2)), ((2, 3), (2,)))
+       for kwargs in ({}, {"reduction": "sum"}, {"reduction": "none"}, {"weight": True},
+                      {"ignore_index": 0}, {"ignore_index": 0, "reduction": "sum"})},
+    "x.reshape(0-d tensor)": lambda lib: lib.ones(2, 3).reshape(lib.tensor(6)),
+    "x.reshape([6])": lambda lib: lib.ones(2, 3).reshape([6]),
+    "0-d x.flatten(0, 0), flatten(-1, -1)": lambda lib: (lib.tensor(1.0).flatten(0, 0), lib.tensor(2.0).flatten(-1)),
+    "x.permute([1, 0]), x.repeat([2, 1])": lambda lib: (lib.ones(2, 3).permute([1, 0]), lib.ones(2, 1).repeat([2, 1])),
     "gradient of another dtype is cast": lambda lib: _grad_other_dtype(lib, "float64"),
     "integer gradient is cast": lambda lib: _grad_other_dtype(lib, "int64"),
     "backward(inputs=[non-leaf]) fills its .grad": _backward_inputs_nonleaf,
@@ -52,7 +79,7 @@ def _leaf_times(lib):
 @pytest.mark.parametrize("name", list(VALUES))
 def test_same_values(name):
     torch = require_torch()
-    assert _summary(VALUES[name](chainrule)) == _summary(VALUES[name](torch))
+    _assert_same(VALUES[name](chainrule), VALUES[name](torch))
 
 
 def _hook_program(lib, replacement, on_leaf=False, node_prehook=False):
@@ -93,6 +120,18 @@ ERRORS = {
     "grad(inputs=[])": lambda lib: lib.autograd.grad((_leaf_times(lib) * 2), inputs=[]),
     "real output, complex gradient":
         lambda lib: _backward_with(lib, lambda L: L.ones(3, dtype=L.complex64)),
+    # shape arguments: what is not a tuple of ints, missing arguments, dims of a 0-d tensor
+    **{f"x.{call}": (lambda call: lambda lib: eval(f"lib.ones(2, 3).{call}", {"lib": lib}))(call) for call in (
+        "reshape()", "reshape('3')", "reshape(2, '3')", "reshape((2, '3'))", "reshape(2.0, 3)", "reshape(None)",
+        "view('3')", "view()", "view(2, '3')", "permute()", "permute('3')", "permute(0, '1')", "expand()",
+        "expand('3')", "expand(2.0, 3)", "repeat()", "repeat('3')", "repeat(1.0, 2)")},
+    **{f"0-d x.{call}": (lambda call: lambda lib: eval(f"lib.tensor(1.0).{call}", {"lib": lib}))(call) for call in (
+        "permute()", "expand()", "repeat()", "flatten(0, 2)", "flatten(1)", "flatten(-2)")},
+    # joins: what is not a sequence of tensors
+    **{call: (lambda call: lambda lib: eval(call, {"lib": lib, "np": np}))(call) for call in (
+        "lib.cat(lib.ones(2, 2))", "lib.stack(lib.ones(2))", "lib.cat(5)", "lib.cat([lib.ones(2), [1.0, 2.0]])",
+        "lib.stack([lib.ones(2), [1.0, 2.0]])", "lib.cat([lib.ones(1), None])", "lib.cat((lib.ones(1), np.ones(1)))",
+        "lib.hstack([lib.ones(2), [1.0]])", "lib.vstack([lib.ones(2), 1.0])", "lib.stack([[1.0], lib.ones(1)])")},
 }
 
 

@@ -789,12 +789,18 @@ class Tensor:
         return _red.any(self, dim, keepdim)
 
     def reshape(self, *shape):
-        return _shape.reshape(self, _shape.size_arg(shape))
+        return _shape.reshape(self, _shape.size_arg(shape, "reshape", "shape"))
 
     def view(self, *shape):
         if len(shape) == 1 and isinstance(shape[0], _dtype.dtype):
             raise NotImplementedError("view(dtype) is not supported")
-        return _shape.view(self, _shape.size_arg(shape))
+        if not shape or (len(shape) == 1 and not hasattr(shape[0], "__index__")
+                         and not isinstance(shape[0], (tuple, list))):
+            got = ", ".join(type(s).__name__ for s in shape)
+            why = "" if not shape else f"\n      didn't match because some of the arguments have invalid types: (!{got}!)"
+            raise TypeError(f"view() received an invalid combination of arguments - got ({got}), but expected one "
+                            f"of:\n * (torch.dtype dtype){why}\n * (tuple of ints size){why}\n")
+        return _shape.view(self, _shape.size_arg(shape, "view"))
 
     def view_as(self, other):
         return _shape.view(self, other._data.shape)
@@ -835,10 +841,10 @@ class Tensor:
         return _shape.transpose(self, -2, -1)
 
     def permute(self, *dims):
-        return _shape.permute(self, _shape.size_arg(dims))
+        return _shape.permute(self, _shape.size_arg(dims, "permute", "dims"))
 
     def expand(self, *sizes):
-        return _shape.expand(self, _shape.size_arg(sizes))
+        return _shape.expand(self, _shape.size_arg(sizes, "expand"))
 
     def expand_as(self, other):
         return _shape.expand(self, other._data.shape)

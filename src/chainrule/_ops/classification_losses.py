@@ -38,9 +38,10 @@ def _nll(x, picks, w, total, reduction):
         picked = np.where(w == 0, 0, w * picked)
     if reduction == "none":
         return -picked
+    # PyTorch's sum starts at +0 and subtracts: a sum over nothing (or of zeros) is +0, not -0
     if reduction == "sum":
-        return -picked.sum()
-    return -picked.sum() / total if total else np.asarray(np.nan, x.dtype)  # a mean over nothing
+        return 0 - picked.sum()
+    return (0 - picked.sum()) / total if total else np.asarray(np.nan, x.dtype)  # a mean over nothing
 
 
 def _nll_backward(g, picks, w, total, reduction, shape):
@@ -155,7 +156,7 @@ def _flat_picks(shape, index):
     if len(shape) == 1:
         return index
     n, c, inner = shape[0], shape[1], math.prod(shape[2:])
-    rows = np.arange(0, n * c * inner, c * inner)  # where each sample starts
+    rows = np.arange(n) * (c * inner)  # where each sample starts (an empty inner dim too)
     if index.ndim == 1:
         return rows + index
     return rows.reshape((n,) + (1,) * (index.ndim - 1)) + np.arange(inner).reshape(index.shape[1:]) + index * inner

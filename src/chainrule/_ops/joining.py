@@ -124,7 +124,7 @@ def _common_dtype(tensors):
 def cat(tensors, dim=0, *, axis=None):
     """Joins tensors along an existing dim, in their promoted dtype. A 1-d empty tensor
     joins tensors of any shape (PyTorch keeps this for old code)."""
-    tensors = list(tensors)
+    tensors = tensor_list(tensors, "cat")
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     dim = dim if axis is None else axis
@@ -152,7 +152,7 @@ concat = concatenate = cat
 
 def stack(tensors, dim=0, *, axis=None):
     """Joins tensors of one shape along a new dim ``dim``."""
-    tensors = list(tensors)
+    tensors = tensor_list(tensors, "stack")
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
     first = tensors[0]._data.shape
@@ -164,8 +164,24 @@ def stack(tensors, dim=0, *, axis=None):
     return _join_all(STACK, tensors, dim, _common_dtype(tensors), True)
 
 
+def tensor_list(tensors, name):
+    """``tensors`` as a list, with PyTorch's TypeErrors for what is not a sequence of
+    tensors: ``cat(x)``, ``cat([x, [1.0]])``."""
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, "
+                        f"not {_type_name(tensors)}")
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {_type_name(t)}")
+    return list(tensors)
+
+
+def _type_name(value):
+    return "numpy.ndarray" if isinstance(value, np.ndarray) else type(value).__name__
+
+
 def _nonempty(tensors, name):
-    tensors = list(tensors)
+    tensors = tensor_list(tensors, name)
     if not tensors:
         raise RuntimeError(f"{name} expects a non-empty TensorList")
     return tensors
@@ -624,7 +640,7 @@ def tensor_split(input, indices_or_sections=None, dim=0, *, sections=None, indic
 
 def _repeat_method(self, *repeats, **kwargs):
     """``x.repeat(2, 3)``, ``x.repeat((2, 3))`` or ``x.repeat(repeats=(2, 3))``."""
-    return repeat(self, kwargs["repeats"] if kwargs else size_arg(repeats))
+    return repeat(self, kwargs["repeats"] if kwargs else size_arg(repeats, "repeat", "repeats"))
 
 
 def _tile_method(self, *dims, **kwargs):

@@ -52,11 +52,29 @@ def wrap_dim_of_tensor(dim, ndim):
     return wrap_dim(dim, ndim)
 
 
-def size_arg(args):
-    """``f(2, 3)``, ``f((2, 3))`` and ``f(torch.Size([2, 3]))`` all mean (2, 3)."""
-    if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
-        return tuple(int(s) for s in args[0])
-    return tuple(int(s) for s in args)
+def size_arg(args, name=None, arg="size"):
+    """``f(2, 3)``, ``f((2, 3))`` and ``f(torch.Size([2, 3]))`` all mean (2, 3).
+
+    ``name`` (a method's, with its argument ``arg``): PyTorch's TypeErrors for what is no
+    tuple of ints, ``x.reshape('3')``, ``x.permute()``, ``x.reshape(2, 3.0)``."""
+    if name is None:
+        if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
+            return tuple(int(s) for s in args[0])
+        return tuple(int(s) for s in args)
+    if not args:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "{arg}"')
+    if len(args) == 1 and not hasattr(args[0], "__index__"):
+        if not isinstance(args[0], (tuple, list)):
+            raise TypeError(f"{name}(): argument '{arg}' (position 1) must be tuple of ints, "
+                            f"not {type(args[0]).__name__}")
+        args = args[0]
+    elif not hasattr(args[0], "__index__"):
+        raise TypeError(f"{name}() takes 1 positional argument but {len(args)} were given")
+    for pos, s in enumerate(args):
+        if not hasattr(s, "__index__"):
+            raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {pos + 1} with "
+                            f"error \"type must be tuple of ints,but got {type(s).__name__}\"")
+    return tuple(s.__index__() for s in args)
 
 
 def int_tuple(value):
@@ -135,6 +153,7 @@ def reshape(x, shape):
 
 def flatten(x, start_dim=0, end_dim=-1):
     if x._data.ndim == 0:
+        wrap_dim(start_dim, 0), wrap_dim(end_dim, 0)  # PyTorch's IndexError for flatten(0, 2)
         return reshape(x, (1,))
     start, end = wrap_dim(start_dim, x._data.ndim), wrap_dim(end_dim, x._data.ndim)
     if start > end:
