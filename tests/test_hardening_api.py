@@ -56,7 +56,37 @@ def _loss(lib, name, x_shape, t_shape, **kwargs):
     return loss, x.grad
 
 
+LEGACY = ("FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor", "ShortTensor", "CharTensor",
+          "ByteTensor", "BoolTensor")
+
+
+def _legacy_types(lib):
+    """Each legacy type: its dtype, what it builds from sizes (uninitialised: shape and
+    dtype only) and from data, and which tensors are its instances."""
+    x = lib.ones(2)
+    rows = []
+    for name in LEGACY:
+        kind = getattr(lib, name)
+        sized = [kind(2, 3), kind(lib.Size([2])), kind()]
+        rows.append((str(kind.dtype), name, [(str(t.dtype), tuple(t.shape)) for t in sized],
+                     kind([1, 0]), kind((1.5, 2.0)), kind(np.array([1, 2])), kind(kind([3, 1])),
+                     [isinstance(t, kind) for t in (x, x.double(), x.long(), x.bool(), lib.nn.Parameter(x), 3)],
+                     issubclass(kind, lib.Tensor), type(kind(2)) is lib.Tensor, repr(kind), x.type(f"torch.{name}").type(),
+                     x.type(f"torch.{name}"), x.type(kind), x.type_as(kind([1])), x.type(kind.dtype)))
+    return rows
+
+
+def _casts_keep_graph(lib):
+    x = lib.tensor([1.0, 2.0], requires_grad=True)
+    y = x.type(lib.float64) * x.type_as(lib.ones(1, dtype=lib.float64))
+    y.sum().backward()
+    same = (x.type("torch.FloatTensor") is x, x.type(lib.float32) is x, x.type_as(lib.ones(1)) is x)
+    return y.grad_fn.next_functions[0][0].name(), x.grad, same, x.type(dtype=lib.int32), x.type()
+
+
 VALUES = {
+    "legacy types": _legacy_types,
+    "type()/type_as() casts keep the graph": _casts_keep_graph,
     **{f"{name} {x_shape} {kwargs}": (lambda *a, **k: lambda lib: _loss(lib, *a, **k))(name, x_shape, t_shape, **kwargs)
        for name in ("cross_entropy", "nll_loss")
        for x_shape, t_shape in (((0, 3), (0,)), ((2, 3, 0, 2), (2, 0, 2)), ((0, 3, 2, 2), (0, 2, 2)), ((2, 3), (2,)))
@@ -132,6 +162,11 @@ ERRORS = {
         "lib.cat(lib.ones(2, 2))", "lib.stack(lib.ones(2))", "lib.cat(5)", "lib.cat([lib.ones(2), [1.0, 2.0]])",
         "lib.stack([lib.ones(2), [1.0, 2.0]])", "lib.cat([lib.ones(1), None])", "lib.cat((lib.ones(1), np.ones(1)))",
         "lib.hstack([lib.ones(2), [1.0]])", "lib.vstack([lib.ones(2), 1.0])", "lib.stack([[1.0], lib.ones(1)])")},
+    # legacy constructors and type()
+    **{call: (lambda call: lambda lib: eval(call, {"lib": lib, "x": lib.ones(2)}))(call) for call in (
+        "lib.FloatTensor(lib.ones(2, dtype=lib.float64))", "lib.LongTensor(lib.ones(2))", "lib.HalfTensor(lib.ones(2))",
+        "lib.FloatTensor(2, dtype=lib.float64)", "lib.FloatTensor('a')", "lib.FloatTensor(2.5)",
+        "lib.FloatTensor([1, 2], requires_grad=True)", "lib.FloatTensor(-1)", "x.type('float64')", "x.type(3)")},
 }
 
 

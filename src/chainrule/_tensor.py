@@ -345,10 +345,16 @@ class Tensor:
     def is_inference(self):
         return False
 
-    def type(self, dtype=None):
+    def type(self, dtype=None, non_blocking=False, **kwargs):
+        """The legacy type's name (``'torch.FloatTensor'``), or a cast to the type named by a
+        dtype, a legacy type or its name: ``x.type('torch.DoubleTensor')``."""
         if dtype is None:
             return _legacy_type_name(self._data.dtype)
-        return self.to(dtype)
+        return self.to(_legacy.dtype_of(dtype))
+
+    def type_as(self, other):
+        """This tensor in ``other``'s dtype (itself when it has it already)."""
+        return self.to(other.dtype)
 
     @property
     def _version(self):
@@ -909,6 +915,7 @@ from ._ops import indexing as _indexing  # noqa: E402
 from ._ops import linalg as _linalg  # noqa: E402
 from ._ops import inplace as _inplace  # noqa: E402
 from . import _creation  # noqa: E402
+from . import _legacy  # noqa: E402
 from .autograd import engine as _engine  # noqa: E402
 from .autograd import functions as _autograd_functions  # noqa: E402
 
