@@ -84,7 +84,30 @@ def _casts_keep_graph(lib):
     return y.grad_fn.next_functions[0][0].name(), x.grad, same, x.type(dtype=lib.int32), x.type()
 
 
+def _diff(lib, n, dim, with_ends, dtype="float64"):
+    """diff's values, its graph's node names and the gradients of input, prepend, append."""
+    x = lib.from_numpy(np.arange(12.0).reshape(3, 4) ** 2).to(getattr(lib, dtype))
+    ends = {}
+    if with_ends:
+        shape = [3, 4]
+        shape[dim] = 2
+        ends = {"prepend": lib.ones(shape, dtype=x.dtype), "append": lib.full(shape, 5, dtype=x.dtype)}
+    grads = x.is_floating_point()
+    for t in [x, *ends.values()]:
+        t.requires_grad_(grads)
+    y = lib.diff(x, n, dim, **ends)
+    if not grads:
+        return y
+    y.backward(lib.from_numpy(np.linspace(-1, 2, y.numel()).reshape(y.shape)).to(y.dtype))
+    names = y.grad_fn and [y.grad_fn.name()] + [f.name() for f, _ in y.grad_fn.next_functions if f is not None]
+    return y, names, x.grad, [t.grad for t in ends.values()]
+
+
 VALUES = {
+    **{f"diff n={n} dim={dim} ends={ends} {dtype}": (lambda *a: lambda lib: _diff(lib, *a))(n, dim, ends, dtype)
+       for n in (0, 1, 2, 7) for dim in (0, -1) for ends in (False, True)
+       for dtype in ("float64", "int64", "bool", "uint8")},
+    "x.diff(1, 0)": lambda lib: lib.tensor([1.0, 4.0, 9.0]).diff(1, 0),
     "legacy types": _legacy_types,
     "type()/type_as() casts keep the graph": _casts_keep_graph,
     **{f"{name} {x_shape} {kwargs}": (lambda *a, **k: lambda lib: _loss(lib, *a, **k))(name, x_shape, t_shape, **kwargs)
@@ -162,6 +185,9 @@ ERRORS = {
         "lib.cat(lib.ones(2, 2))", "lib.stack(lib.ones(2))", "lib.cat(5)", "lib.cat([lib.ones(2), [1.0, 2.0]])",
         "lib.stack([lib.ones(2), [1.0, 2.0]])", "lib.cat([lib.ones(1), None])", "lib.cat((lib.ones(1), np.ones(1)))",
         "lib.hstack([lib.ones(2), [1.0]])", "lib.vstack([lib.ones(2), 1.0])", "lib.stack([[1.0], lib.ones(1)])")},
+    **{call: (lambda call: lambda lib: eval(call, {"lib": lib, "x": lib.ones(4)}))(call) for call in (
+        "lib.diff(lib.tensor(1.0))", "lib.diff(x, n=-1)", "lib.diff(x, prepend=lib.tensor(1.0))", "lib.diff(x, dim=3)",
+        "lib.diff(x, prepend=1.0)", "lib.diff(lib.ones(2, 3), prepend=lib.ones(3, 1))")},
     # legacy constructors and type()
     **{call: (lambda call: lambda lib: eval(call, {"lib": lib, "x": lib.ones(2)}))(call) for call in (
         "lib.FloatTensor(lib.ones(2, dtype=lib.float64))", "lib.LongTensor(lib.ones(2))", "lib.HalfTensor(lib.ones(2))",

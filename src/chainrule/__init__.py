@@ -42,6 +42,7 @@ from ._ops.shape import (adjoint, atleast_1d, atleast_2d, atleast_3d, broadcast_
                          transpose, unflatten, unsqueeze)
 from ._ops.strided import (as_strided, diag, diag_embed, diagflat, diagonal, flip, fliplr, flipud, roll, rot90,
                            trace, tril, triu)
+from ._ops.joining import diff
 from ._ops.joining import (block_diag, cartesian_prod, cat, chunk, column_stack, combinations, concat,
                            concatenate, dstack, hstack, meshgrid, narrow, repeat_interleave, row_stack, split,
                            stack, tensor_split, tile, unbind, vstack)
@@ -147,8 +148,8 @@ __all__ = [
     "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "convolution", "copysign",
     "cos", "cosh", "cosine_similarity", "count_nonzero", "cross", "ctc_loss", "cuda", "cummax",
     "cummin", "cumprod", "cumsum", "default_generator", "deg2rad", "det", "detach", "device",
-    "diag", "diag_embed", "diagflat", "diagonal", "digamma", "div", "divide", "dot", "double",
-    "DoubleTensor", "dropout", "dropout_", "dstack", "dtype", "einsum", "embedding",
+    "diag", "diag_embed", "diagflat", "diagonal", "diff", "digamma", "div", "divide", "dot",
+    "double", "DoubleTensor", "dropout", "dropout_", "dstack", "dtype", "einsum", "embedding",
     "embedding_renorm_", "empty", "empty_like", "enable_grad", "eq", "equal", "erf", "erfc",
     "erfinv", "exp", "exp2", "expm1", "eye", "feature_alpha_dropout", "feature_alpha_dropout_",
     "feature_dropout", "feature_dropout_", "finfo", "fix", "flatten", "flip", "fliplr", "flipud",
@@ -181,8 +182,8 @@ __all__ = [
     "set_grad_enabled", "set_printoptions", "set_rng_state", "sgn", "short", "ShortTensor",
     "sigmoid", "sign", "signbit", "sin", "sinc", "sinh", "Size", "slogdet", "softmax", "sort",
     "special", "split", "sqrt", "square", "squeeze", "stack", "std", "std_mean", "sub", "subtract",
-    "sum", "svd", "swapaxes", "swapdims", "t", "take", "take_along_dim", "tan", "tanh", "Tensor",
-    "tensor", "tensor_split", "tensordot", "threshold", "threshold_", "tile", "topk", "trace",
+    "sum", "svd", "swapaxes", "swapdims", "t", "take", "take_along_dim", "tan", "tanh", "tensor",
+    "Tensor", "tensor_split", "tensordot", "threshold", "threshold_", "tile", "topk", "trace",
     "transpose", "triangular_solve", "tril", "tril_indices", "triu", "triu_indices", "true_divide",
     "trunc", "uint8", "unbind", "unflatten", "unique", "unique_consecutive", "unsqueeze", "utils",
     "var", "var_mean", "vdot", "vmap", "vstack", "where", "xlogy", "zeros", "zeros_like",

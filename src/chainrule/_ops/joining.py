@@ -635,6 +635,44 @@ def tensor_split(input, indices_or_sections=None, dim=0, *, sections=None, indic
     return _slices(NARROW, input, dim, pieces)
 
 
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """The ``n``-th forward difference along ``dim``, ``prepend`` and ``append`` joined to
+    ``input`` first; made of slices and a subtraction, so its graph is PyTorch's
+    (SubBackward0 of two SliceBackward0), and bool tensors differ by ``logical_xor``.
+
+    >>> chainrule.diff(chainrule.tensor([1, 4, 9, 16]))
+    tensor([3, 5, 7])
+    """
+    ndim = input._data.ndim
+    if ndim == 0:
+        raise RuntimeError("diff expects input to be at least one-dimensional")
+    if n < 0:
+        raise RuntimeError(f"order must be non-negative but got {n}")
+    dim = wrap_dim(dim, ndim)
+    parts = [input]
+    for name, other in (("prepend", prepend), ("append", append)):
+        if other is None:
+            continue
+        if not isinstance(other, Tensor):
+            raise TypeError(f"diff(): argument '{name}' must be Tensor, not {_type_name(other)}")
+        if other._data.ndim != ndim:
+            raise RuntimeError("diff expects prepend or append to be the same dimension as input")
+        for d in range(ndim):
+            if d != dim and other._data.shape[d] != input._data.shape[d]:
+                raise RuntimeError("diff expects the shape of tensor to prepend or append to match that of input "
+                                   f"except along the differencing dimension; input.size({d}) = "
+                                   f"{input._data.shape[d]}, but got tensor.size({d}) = {other._data.shape[d]}")
+        parts.insert(0 if name == "prepend" else len(parts), other)
+    if n == 0:  # PyTorch joins nothing then, and copies the input into a new tensor
+        return _wrap(np.empty_like(input._data)).copy_(input)
+    x = cat(parts, dim) if len(parts) > 1 else input
+    for _ in range(min(n, x._data.shape[dim])):
+        length = x._data.shape[dim] - 1
+        later, earlier = narrow(x, dim, 1, length), narrow(x, dim, 0, length)
+        x = later.logical_xor(earlier) if x._data.dtype == np.bool_ else later - earlier
+    return x
+
+
 # --- Tensor methods --------------------------------------------------------------------------
 
 
@@ -652,6 +690,7 @@ def _split_method(self, split_size, dim=0):
 
 
 Tensor.repeat = _repeat_method
+Tensor.diff = diff
 Tensor.tile = _tile_method
 Tensor.repeat_interleave = repeat_interleave
 Tensor.split = _split_method
