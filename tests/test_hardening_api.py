@@ -103,7 +103,34 @@ def _diff(lib, n, dim, with_ends, dtype="float64"):
     return y, names, x.grad, [t.grad for t in ends.values()]
 
 
+def _data_inplace_unseen(lib):
+    """An in-place change through .data is not seen by backward (it is through detach())."""
+    x = lib.ones(3, requires_grad=True)
+    y = (x * x).sum()
+    d = x.data
+    d.mul_(2)
+    d[0] = 5
+    y.backward()
+    return x.grad, x._version, d._version, d.requires_grad, d.is_leaf, d.grad_fn is None
+
+
+def _data_assigned(lib):
+    x = lib.ones(3, requires_grad=True)
+    y = (x * x).sum()
+    new = lib.zeros(5)
+    x.data = new
+    new.add_(1)  # x holds new's memory now
+    shown = x.detach().clone()
+    x.data = lib.zeros(3)
+    y.backward()  # the saved x is x itself: its new zeros
+    h = lib.ones(2, requires_grad=True) * 2
+    h.data = lib.ones(2, dtype=lib.float64)
+    return shown, x.requires_grad, x._version, x.grad, h.grad_fn.name(), h.dtype
+
+
 VALUES = {
+    ".data: in place through it is not seen by backward": _data_inplace_unseen,
+    ".data = tensor": _data_assigned,
     **{f"diff n={n} dim={dim} ends={ends} {dtype}": (lambda *a: lambda lib: _diff(lib, *a))(n, dim, ends, dtype)
        for n in (0, 1, 2, 7) for dim in (0, -1) for ends in (False, True)
        for dtype in ("float64", "int64", "bool", "uint8")},
@@ -150,6 +177,13 @@ def _hook_program(lib, replacement, on_leaf=False, node_prehook=False):
     y.sum().backward()
 
 
+def _detach_inplace(lib):
+    x = lib.ones(3, requires_grad=True)
+    y = (x * x).sum()
+    x.detach().mul_(2)
+    y.backward()
+
+
 def _complex_implicit(lib):
     x = lib.tensor(1 + 2j, requires_grad=True)
     (x * 2).backward()
@@ -188,6 +222,10 @@ ERRORS = {
     **{call: (lambda call: lambda lib: eval(call, {"lib": lib, "x": lib.ones(4)}))(call) for call in (
         "lib.diff(lib.tensor(1.0))", "lib.diff(x, n=-1)", "lib.diff(x, prepend=lib.tensor(1.0))", "lib.diff(x, dim=3)",
         "lib.diff(x, prepend=1.0)", "lib.diff(lib.ones(2, 3), prepend=lib.ones(3, 1))")},
+    ".data = int tensor on a tensor that requires grad": lambda lib: setattr(lib.ones(3, requires_grad=True), "data",
+                                                                             lib.zeros(2, dtype=lib.int64)),
+    ".data = 3": lambda lib: setattr(lib.ones(3), "data", 3),
+    "detach() shares the version counter": lambda lib: _detach_inplace(lib),
     # legacy constructors and type()
     **{call: (lambda call: lambda lib: eval(call, {"lib": lib, "x": lib.ones(2)}))(call) for call in (
         "lib.FloatTensor(lib.ones(2, dtype=lib.float64))", "lib.LongTensor(lib.ones(2))", "lib.HalfTensor(lib.ones(2))",

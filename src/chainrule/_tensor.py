@@ -283,10 +283,18 @@ class Tensor:
 
     @property
     def data(self):
-        return self.detach()
+        """PyTorch's ``.data``: the same memory without history, and (unlike ``detach()``)
+        with a version counter of its own, so autograd does not see in-place changes made
+        through it: ``x.data.mul_(2)`` after ``y = x * x`` silently changes y's gradient."""
+        return _wrap(self._data)
 
     @data.setter
     def data(self, value):
+        """``x.data = y``: x now holds y's memory (any shape), keeping its own history."""
+        if not isinstance(value, Tensor):
+            raise TypeError(f"Variable data has to be a tensor, but got {type(value).__name__}")
+        if self._requires_grad and value._data.dtype.kind not in "fc":
+            raise RuntimeError("data set to a tensor that requires gradients must be floating point or complex dtype")
         self._data = value._data
 
     # --- metadata ------------------------------------------------------------------
