@@ -128,7 +128,62 @@ def _data_assigned(lib):
     return shown, x.requires_grad, x._version, x.grad, h.grad_fn.name(), h.dtype
 
 
+def _node_types(lib):
+    """type(grad_fn).__name__ is the node's name, one class per name, for ops, in-place
+    ops, leaves and custom Functions."""
+    class Cube(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x ** 3
+
+        @staticmethod
+        def backward(ctx, g):
+            return g
+
+    x = lib.ones(2, requires_grad=True)
+    y = (x * 2).exp().sum()
+    a = x.clone()
+    a[0] = 1
+    nodes = (y.grad_fn, y.grad_fn.next_functions[0][0], y.grad_fn.next_functions[0][0].next_functions[0][0],
+             a.grad_fn, x.expand(2, 2).grad_fn, x.t().grad_fn, Cube.apply(x).grad_fn,
+             (x * 2).grad_fn.next_functions[0][0])
+    return ([type(n).__name__ for n in nodes], type(y.grad_fn) is type((x * 3).sum().grad_fn),
+            type(nodes[2]) is type(nodes[1]), isinstance(nodes[6], lib.autograd.function.BackwardCFunction),
+            all(isinstance(n, lib.autograd.graph.Node) for n in nodes))
+
+
+def _save_for_forward(lib):
+    """PyTorch's documented example: jvp reads what save_for_forward kept."""
+    class Func(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y, z):
+            ctx.save_for_backward(x, y)
+            ctx.save_for_forward(x, y)
+            ctx.z = z
+            return x * y * z
+
+        @staticmethod
+        def jvp(ctx, x_t, y_t, _):
+            x, y = ctx.saved_tensors
+            return ctx.z * (y * x_t + x * y_t)
+
+        @staticmethod
+        def vjp(ctx, grad_out):
+            x, y = ctx.saved_tensors
+            return ctx.z * grad_out * y, ctx.z * grad_out * x, None
+
+    a = lib.tensor(1.0, requires_grad=True, dtype=lib.double)
+    b = lib.tensor(2.0, requires_grad=True, dtype=lib.double)
+    with lib.autograd.forward_ad.dual_level():
+        d = Func.apply(lib.autograd.forward_ad.make_dual(a, lib.tensor(3.0, dtype=lib.double)), b, 4)
+        tangent = lib.autograd.forward_ad.unpack_dual(d).tangent
+    d.backward()
+    return tangent, a.grad, b.grad
+
+
 VALUES = {
+    "type(grad_fn).__name__": _node_types,
+    "ctx.save_for_forward": _save_for_forward,
     ".data: in place through it is not seen by backward": _data_inplace_unseen,
     ".data = tensor": _data_assigned,
     **{f"diff n={n} dim={dim} ends={ends} {dtype}": (lambda *a: lambda lib: _diff(lib, *a))(n, dim, ends, dtype)
@@ -184,6 +239,19 @@ def _detach_inplace(lib):
     y.backward()
 
 
+def _save_for_forward_number(lib):
+    class F(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_forward(3)
+            return x * 1
+
+        @staticmethod
+        def backward(ctx, g):
+            return g
+    F.apply(lib.ones(1, requires_grad=True))
+
+
 def _complex_implicit(lib):
     x = lib.tensor(1 + 2j, requires_grad=True)
     (x * 2).backward()
@@ -226,6 +294,7 @@ ERRORS = {
                                                                              lib.zeros(2, dtype=lib.int64)),
     ".data = 3": lambda lib: setattr(lib.ones(3), "data", 3),
     "detach() shares the version counter": lambda lib: _detach_inplace(lib),
+    "save_for_forward(3)": lambda lib: _save_for_forward_number(lib),
     # legacy constructors and type()
     **{call: (lambda call: lambda lib: eval(call, {"lib": lib, "x": lib.ones(2)}))(call) for call in (
         "lib.FloatTensor(lib.ones(2, dtype=lib.float64))", "lib.LongTensor(lib.ones(2))", "lib.HalfTensor(lib.ones(2))",

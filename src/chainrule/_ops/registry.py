@@ -21,7 +21,7 @@ import sys
 from numpy import asarray, ndarray
 
 from ..autograd.anomaly_mode import ANOMALY, LINES, called_from, remember
-from ..autograd.engine import ANS, Node, grad_accumulator
+from ..autograd.engine import ANS, grad_accumulator, node_class
 from ..autograd.graph import SAVED_HOOKS, pack_saved
 from ..autograd.forward_ad import FORWARD, propagate as forward_propagate
 from ..autograd.grad_mode import STATE
@@ -41,13 +41,14 @@ batch_dispatch = None
 class Op:
     """A registered op. See the module docstring for the fields."""
 
-    __slots__ = ("name", "forward", "save", "vjp", "jvp", "node_name", "is_view", "elementwise",
+    __slots__ = ("name", "forward", "save", "vjp", "jvp", "node_name", "node_class", "is_view", "elementwise",
                  "number_operand", "batch")
 
     def __init__(self, name, forward, node, vjp, jvp, save, is_view, elementwise, number_operand, batch=None):
         self.name = name
         self.forward = forward
         self.node_name = node
+        self.node_class = node_class(node)  # type(grad_fn): PyTorch's MulBackward0
         self.vjp = vjp if isinstance(vjp, tuple) else (vjp,)
         self.jvp = jvp if isinstance(jvp, tuple) else (jvp,)
         self.save = save
@@ -208,7 +209,7 @@ def broadcast_error(error, *shapes):
 
 def record(op, out, inputs, params):
     """Attaches to ``out`` the node that backward will run for ``op``."""
-    node = _new(Node)
+    node = _new(op.node_class)
     node.op = op
     node.hooks = None
     shape, dtype = out._data.shape, out._data.dtype
@@ -244,7 +245,7 @@ def record(op, out, inputs, params):
 
 def _record_unary(op, out, x, params):
     """``record`` for one input, the most common node, without the loops."""
-    node = _new(Node)
+    node = _new(op.node_class)
     node.op = op
     node.hooks = None
     fn = x.grad_fn if x._extra is None else current_grad_fn(x)

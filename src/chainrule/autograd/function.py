@@ -66,6 +66,14 @@ class FunctionCtx:
                                 f"{type(t).__name__}")
         self.to_save = tensors
 
+    def save_for_forward(self, *tensors):
+        """Keeps ``tensors`` (or None) for ``ctx.saved_tensors`` in ``jvp`` (forward mode)."""
+        for t in tensors:
+            if t is not None and not isinstance(t, _tensor.Tensor):
+                raise AssertionError("save_for_forward expects all arguments to be tensors; you should save "
+                                     "non-tensors as attributes on ctx.")
+        self.saved_for_forward = tensors
+
     def mark_dirty(self, *tensors):
         """``tensors`` were changed in place by forward and are returned: they become
         outputs of this node (their history is rewritten, as for any in-place op)."""
@@ -103,6 +111,7 @@ class BackwardCFunction(Node, FunctionCtx):
         self.materialize_grads = True
         self.needs_input_grad = ()
         self._name = None
+        self.in_jvp = False
 
     def name(self):
         return self._name or self._forward_cls._node_name or f"{self._forward_cls.__name__}Backward"
@@ -140,7 +149,10 @@ class BackwardCFunction(Node, FunctionCtx):
 
     @property
     def saved_tensors(self):
-        """The saved tensors, checked against in-place changes since they were saved."""
+        """The saved tensors, checked against in-place changes since they were saved.
+        While ``jvp`` runs: what ``save_for_forward`` kept."""
+        if self.in_jvp:
+            return tuple(getattr(self, "saved_for_forward", ()))
         saved = self.saved
         if saved is None:
             raise RuntimeError(SECOND_BACKWARD)
@@ -233,6 +245,13 @@ class Function:
     generate_vmap_rule = False
     _node_name = None  # the node's name when not ``<Class>Backward``
 
+    def __init_subclass__(cls, **kwargs):
+        """Each Function gets its node class, named as PyTorch names it (``type(y.grad_fn)``
+        is ``CubeBackward``, a ``BackwardCFunction``)."""
+        super().__init_subclass__(**kwargs)
+        name = cls._node_name.rsplit("::", 1)[-1] if cls._node_name else f"{cls.__name__}Backward"
+        cls._backward_cls = type(name, (BackwardCFunction,), {"__module__": BackwardCFunction.__module__})
+
     def __init__(self, *args, **kwargs):
         warnings.warn(f"{self.__class__} should not be instantiated. Methods on autograd functions are all "
                       "static, so you should invoke them on the class itself. Instantiating an autograd "
@@ -275,7 +294,7 @@ class Function:
 def _apply(cls, args, kwargs):
     if _registry.BATCHING and any(a.__class__ is _batched().BatchedTensor for a in args):
         return _apply_batched(cls, args, kwargs)
-    ctx = BackwardCFunction(cls)
+    ctx = cls._backward_cls(cls)
     Tensor = _tensor.Tensor
     with_setup = cls.setup_context is not Function.setup_context
     if with_setup:
@@ -320,8 +339,8 @@ def _tangents(args):
 
 def _forward_tangents(ctx, args, outputs, tangents):
     """Forward mode: the outputs' tangents from the user's ``jvp`` (PyTorch calls it
-    before the tensors are saved, so ``ctx.saved_tensors`` is empty there: keep what
-    ``jvp`` needs as ``ctx`` attributes)."""
+    before the tensors are saved for backward: there ``ctx.saved_tensors`` are the ones
+    ``save_for_forward`` kept)."""
     cls = ctx._forward_cls
     if cls.jvp is Function.jvp:
         raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
@@ -331,10 +350,12 @@ def _forward_tangents(ctx, args, outputs, tangents):
         tangents = [_tensor._wrap(np.zeros_like(a._data)) if t is None and isinstance(a, Tensor) else t
                     for a, t in zip(args, tangents)]
     previous, forward_ad.FORWARD.active = forward_ad.FORWARD.active, False  # the rule's own ops: no tangents
+    ctx.in_jvp = True
     try:
         result = cls.jvp(ctx, *tangents)
     finally:
         forward_ad.FORWARD.active = previous
+        ctx.in_jvp = False
     result = result if isinstance(result, tuple) else (result,)
     if len(result) != len(outputs):
         raise RuntimeError(f"Function's jvp returned an invalid number of forward gradients (expected "
@@ -531,7 +552,7 @@ class _Vmapped(Function):
         results = []
         for i in range(size):
             sample = tuple(select(a, 0, i) if b else a for a, b in zip(inner, flags))
-            sample_ctx = BackwardCFunction(cls)
+            sample_ctx = cls._backward_cls(cls)
             sample_ctx.needs_input_grad = ctx.needs_input_grad[2:]
             output = cls.forward(*sample)
             cls.setup_context(sample_ctx, sample, output)
