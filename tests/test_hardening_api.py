@@ -1,5 +1,7 @@
 """Issue 10's bad-input and missing-API cases: each program runs on chainrule and on
 PyTorch, and gives the same values, dtypes and graph names, or the same error."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -181,7 +183,31 @@ def _save_for_forward(lib):
     return tangent, a.grad, b.grad
 
 
+def _into_out(lib, call, out_shape=(0,), out_dtype="float32", requires_grad=False, no_grad=False):
+    """``call`` writes into ``out``: the result is out, and what out holds, its version and
+    the resize warning are PyTorch's."""
+    x = lib.tensor([[1.0, 4.0, 9.0], [2.0, 3.0, 5.0]], requires_grad=requires_grad)
+    out = lib.full(out_shape, 7, dtype=getattr(lib, out_dtype))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        if no_grad:
+            with lib.no_grad():
+                result = eval(call, {"lib": lib, "x": x, "out": out})
+        else:
+            result = eval(call, {"lib": lib, "x": x, "out": out})
+    return result is out, out, out._version, [str(w.message).split(" (Triggered")[0] for w in caught]
+
+
+OUT_CALLS = ("lib.cat([x, x], out=out)", "lib.cat([x, x.long()], 1, out=out)", "lib.stack([x, x], out=out)",
+             "lib.hstack([x, x], out=out)", "lib.vstack([x, x], out=out)", "lib.dstack([x, x], out=out)",
+             "lib.column_stack([x[0], x[1]], out=out)")
+
+
 VALUES = {
+    **{f"{call} into {shape} {dtype}": (lambda *a: lambda lib: _into_out(lib, *a))(call, shape, dtype)
+       for call in OUT_CALLS for shape, dtype in (((0,), "float32"), ((4, 3), "float32"), ((3,), "float64"))},
+    **{f"{call} under no_grad": (lambda c: lambda lib: _into_out(lib, c, requires_grad=True, no_grad=True))(call)
+       for call in OUT_CALLS},
     "type(grad_fn).__name__": _node_types,
     "ctx.save_for_forward": _save_for_forward,
     ".data: in place through it is not seen by backward": _data_inplace_unseen,
@@ -295,6 +321,12 @@ ERRORS = {
     ".data = 3": lambda lib: setattr(lib.ones(3), "data", 3),
     "detach() shares the version counter": lambda lib: _detach_inplace(lib),
     "save_for_forward(3)": lambda lib: _save_for_forward_number(lib),
+    **{f"{call} into int64": (lambda c: lambda lib: _into_out(lib, c, out_dtype="int64"))(call) for call in OUT_CALLS},
+    **{f"{call} into bool": (lambda c: lambda lib: _into_out(lib, c, out_dtype="bool"))(call) for call in OUT_CALLS},
+    **{f"{call} requiring grad": (lambda c: lambda lib: _into_out(lib, c, requires_grad=True))(call)
+       for call in OUT_CALLS},
+    "out=[1]": lambda lib: lib.cat([lib.ones(2)], out=[1]),
+    "out requires grad": lambda lib: lib.cat([lib.ones(2)], out=lib.ones(1, requires_grad=True)),
     # legacy constructors and type()
     **{call: (lambda call: lambda lib: eval(call, {"lib": lib, "x": lib.ones(2)}))(call) for call in (
         "lib.FloatTensor(lib.ones(2, dtype=lib.float64))", "lib.LongTensor(lib.ones(2))", "lib.HalfTensor(lib.ones(2))",

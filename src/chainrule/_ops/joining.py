@@ -21,14 +21,14 @@ import warnings
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _wrap
+from .._tensor import Tensor, _legacy_type_name, _wrap
 from ..autograd.forward_ad import FORWARD
 from ..autograd.grad_mode import STATE
 from .gather_scatter import gather
 from .indexing import select
 from . import registry
 from .batching import aligned, any_batched, dim_params, has_values, indexed, on_batch, pad, per_sample
-from .registry import apply, defop, unary
+from .registry import apply, check_out, defop, unary, write_out
 from .elementwise import clone
 from .shape import (atleast_2d, atleast_3d, expand, flatten, reshape, size_arg, unsqueeze, view, wrap_dim,
                     wrap_dim_of_tensor)
@@ -121,12 +121,15 @@ def _common_dtype(tensors):
     return dtype.np
 
 
-def cat(tensors, dim=0, *, axis=None):
+def cat(tensors, dim=0, *, axis=None, out=None):
     """Joins tensors along an existing dim, in their promoted dtype. A 1-d empty tensor
-    joins tensors of any shape (PyTorch keeps this for old code)."""
+    joins tensors of any shape (PyTorch keeps this for old code). ``out``: written there
+    (see ``registry.write_out``)."""
     tensors = tensor_list(tensors, "cat")
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    if out is not None:
+        check_out("cat", out, tensors)
     dim = dim if axis is None else axis
     for i, t in enumerate(tensors):
         if t._data.ndim == 0:
@@ -144,24 +147,33 @@ def cat(tensors, dim=0, *, axis=None):
                                        f"{want} but got size {got} for tensor number {i} in the list.")
     else:
         dim = 0
-    return _join_all(CAT, tensors, dim, _common_dtype(tensors), False)
+    result = _join_all(CAT, tensors, dim, _common_dtype(tensors), False)
+    return result if out is None else write_out(out, result, _cat_cast_error(out))
+
+
+def _cat_cast_error(out):
+    return TypeError(f"torch.cat(): input types can't be cast to the desired output type "
+                     f"{_legacy_type_name(out._data.dtype)[6:-6]}")
 
 
 concat = concatenate = cat
 
 
-def stack(tensors, dim=0, *, axis=None):
+def stack(tensors, dim=0, *, axis=None, out=None):
     """Joins tensors of one shape along a new dim ``dim``."""
     tensors = tensor_list(tensors, "stack")
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
+    if out is not None:
+        check_out("stack", out, tensors)
     first = tensors[0]._data.shape
     dim = wrap_dim(dim if axis is None else axis, len(first) + 1)
     for i, t in enumerate(tensors):
         if t._data.shape != first:
             raise RuntimeError(f"stack expects each tensor to be equal size, but got {list(first)} at entry 0 and "
                                f"{list(t._data.shape)} at entry {i}")
-    return _join_all(STACK, tensors, dim, _common_dtype(tensors), True)
+    result = _join_all(STACK, tensors, dim, _common_dtype(tensors), True)
+    return result if out is None else write_out(out, result, _cat_cast_error(out))
 
 
 def tensor_list(tensors, name):
@@ -187,29 +199,29 @@ def _nonempty(tensors, name):
     return tensors
 
 
-def hstack(tensors):
+def hstack(tensors, *, out=None):
     """Along dim 1, or dim 0 for vectors (0-d tensors count as vectors)."""
     tensors = [t if t._data.ndim else view(t, (1,)) for t in _nonempty(tensors, "hstack")]
-    return cat(tensors, 0 if tensors[0]._data.ndim == 1 else 1)
+    return cat(tensors, 0 if tensors[0]._data.ndim == 1 else 1, out=out)
 
 
-def vstack(tensors):
+def vstack(tensors, *, out=None):
     """Along dim 0, vectors and 0-d tensors taken as rows."""
-    return cat(atleast_2d(_nonempty(tensors, "vstack")), 0)
+    return cat(atleast_2d(_nonempty(tensors, "vstack")), 0, out=out)
 
 
 row_stack = vstack
 
 
-def dstack(tensors):
+def dstack(tensors, *, out=None):
     """Along dim 2 (depth), each tensor made at least 3-d first."""
-    return cat(atleast_3d(_nonempty(tensors, "dstack")), 2)
+    return cat(atleast_3d(_nonempty(tensors, "dstack")), 2, out=out)
 
 
-def column_stack(tensors):
+def column_stack(tensors, *, out=None):
     """Vectors and 0-d tensors as columns, matrices as they are, joined along dim 1."""
     tensors = _nonempty(tensors, "column_stack")
-    return cat([reshape(t, (t._data.size, 1)) if t._data.ndim <= 1 else t for t in tensors], 1)
+    return cat([reshape(t, (t._data.size, 1)) if t._data.ndim <= 1 else t for t in tensors], 1, out=out)
 
 
 def _block_diag(a, b, dtype):

@@ -17,15 +17,18 @@ first-order backward: no graph is built) or on (``create_graph=True``: the gradi
 is itself recorded and can be differentiated again). One formula, both uses.
 """
 import sys
+import warnings
 
-from numpy import asarray, ndarray
+from numpy import asarray, empty, ndarray
+
+from .. import _dtype
 
 from ..autograd.anomaly_mode import ANOMALY, LINES, called_from, remember
 from ..autograd.engine import ANS, grad_accumulator, node_class
 from ..autograd.graph import SAVED_HOOKS, pack_saved
 from ..autograd.forward_ad import FORWARD, propagate as forward_propagate
 from ..autograd.grad_mode import STATE
-from .._tensor import Tensor, _wrap, extras
+from .._tensor import Tensor, _legacy_type_name, _wrap, extras
 
 _new = object.__new__
 
@@ -170,6 +173,44 @@ def binary(op, x, y, dtype=None):
         record(op, out, (x, y), ())
     if FORWARD.active:
         forward_propagate(op, out, (x, y), ())
+    return out
+
+
+def check_out(name, out, inputs):
+    """PyTorch's refusals of an ``out=`` argument, before the op runs: ``out`` must be a
+    tensor, and out= variants record no graph, so none of ``inputs`` (nor ``out``) may
+    require grad while grad mode is on."""
+    if not isinstance(out, Tensor):
+        raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
+    if STATE.enabled and (out._requires_grad or any(t._requires_grad for t in inputs)):
+        raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic differentiation, "
+                           "but one of the arguments requires grad.")
+
+
+def write_out(out, result, cast_error=None):
+    """Writes the tensor ``result`` into ``out`` as PyTorch's out= variants do, and returns
+    ``out``: cast to out's dtype where ``torch.can_cast`` allows it (else ``cast_error``, or
+    PyTorch's pointwise error), out resized when its shape differs (with PyTorch's
+    deprecation warning unless out was empty), and out's version moved on.
+
+    >>> out = chainrule.empty(0)
+    >>> chainrule.cat([chainrule.ones(1), chainrule.zeros(1)], out=out) is out, out
+    (True, tensor([1., 0.]))
+    """
+    if not _dtype.can_cast(result.dtype, out.dtype):
+        raise cast_error or RuntimeError(f"result type {_legacy_type_name(result._data.dtype)[6:-6]} can't be cast "
+                                         f"to the desired output type {_legacy_type_name(out._data.dtype)[6:-6]}")
+    shape = result._data.shape
+    if out._data.shape != shape:
+        if out._data.size:
+            warnings.warn(f"An output with one or more elements was resized since it had shape {list(out._data.shape)}, "
+                          f"which does not match the required output shape {list(shape)}. This behavior is "
+                          "deprecated, and in a future PyTorch release outputs will not be resized unless they have "
+                          "zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
+                          "elements with t.resize_(0).", UserWarning, stacklevel=3)
+        out._data = empty(shape, out._data.dtype)
+    out._data[...] = result._data
+    out._counter[0] += 1
     return out
 
 
