@@ -34,35 +34,51 @@ DELIBERATE = {
 }
 
 KNOWN = {
-    'adaptive_max_pool2d[keep_height]|forward:error-type|float32-regular': ('RuntimeError: adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: [1] / PyTorch ValueError: Input dimension should be at least 3',
-        Step(op='adaptive_max_pool2d[keep_height]', arrays=(ArraySpec(dtype='float32', shape=(1,), values=(-0.5,), layout='transposed'),))),
-    'clamp[max_only]|forward:missing-error|complex128-regular': ('PyTorch raises NotImplementedError: clamp is not supported for complex types',
-        Step(op='clamp[max_only]', arrays=(ArraySpec(dtype='complex128', shape=(), values=((-3+3.388671875j),), layout='transposed'),))),
-    'copysign[int_right]|grad2:grad-graph|float32-nan': ("no graph / PyTorch [('float32', (1,), array([nan], dtype=float32))]",
-        Step(op='copysign[int_right]', arrays=(ArraySpec(dtype='float32', shape=(1,), values=(nan,), layout='contig'),))),
-    'copysign[int_right]|grad2:grad-graph|float32-regular': ("no graph / PyTorch [('float32', (1,), array([nan], dtype=float32))]",
-        Step(op='copysign[int_right]', arrays=(ArraySpec(dtype='float32', shape=(1,), values=(0.0,), layout='contig'),))),
-    'cummax[ties]|forward:error-text|uint8-regular': ("'Dimension out of range (expected to be in range of [-1, 0], but got 1)' / PyTorch 'cummax(): Expected reduction dim -1 or 0 for scalar but got 1'",
-        Step(op='cummax[ties]', arrays=(ArraySpec(dtype='uint8', shape=(), values=(69,), layout='contig'),))),
-    'getitem_indexed[int_slice_list]|forward:error-text|float32-empty': ("'index 0 is out of bounds for axis 1 with size 0' / PyTorch 'index is out of bounds for dimension with size 0'",
-        Step(op='getitem_indexed[int_slice_list]', arrays=(ArraySpec(dtype='float32', shape=(1, 0, 0), values=(), layout='contig'),))),
-    'lu_solve[left]|forward:error-type|complex128-empty': ('ValueError: not enough values to unpack (expected 2, got 1) / PyTorch RuntimeError: linalg.lu_solve: The input tensor B must have at least 2 dimension',
-        Step(op='lu_solve[left]', arrays=(ArraySpec(dtype='complex128', shape=(0,), values=(), layout='transposed'), ArraySpec(dtype='complex128', shape=(0,), values=(), layout='contig')))),
-    'matrix_norm[dims_inf]|forward:extra-error|float16-empty': ('IndexError: amax(): Expected reduction dim 1 to have non-zero size.',
-        Step(op='matrix_norm[dims_inf]', arrays=(ArraySpec(dtype='float16', shape=(1, 3, 0), values=(), layout='contig'),))),
-    'multi_margin_loss[p2_none]|forward:error-type|complex64-regular': ('RuntimeError: expected scalar type Long but found ComplexFloat / PyTorch NotImplementedError: "multi_margin_loss_cpu_kernel" not implemented for \'Comp',
-        Step(op='multi_margin_loss[p2_none]', arrays=(ArraySpec(dtype='complex64', shape=(), values=((6+1j),), layout='contig'), ArraySpec(dtype='complex64', shape=(), values=((-3.466796875+3.5703125j),), layout='contig')))),
-    'remainder[number_0d]|forward:signed-zero|float32-nan': ('result 0: [0.                nan 0.5               nan 0.14160156 0.        ] / PyTorch [ 0.                 nan  0.5                nan  0.14160156 -',
-        Step(op='remainder[number_0d]', arrays=(ArraySpec(dtype='float32', shape=(4, 2, 1), values=(1e-200, nan, 0.5, nan, 1.6416015625, -0.0, 1e-30, 0.94580078125), layout='strided'),))),
-    'topk[smallest]|forward:error-type|bool-regular': ('RuntimeError: topk does not support bool dtypes on CPU / PyTorch IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',
-        Step(op='topk[smallest]', arrays=(ArraySpec(dtype='bool', shape=(), values=(False,), layout='contig'),))),
+    'add_alpha[complex_number]|forward:error-text|float16-regular': ("'chainrule has no complex32 (ComplexHalf): float16 with a complex operand would be complex32 in PyTorch; convert the float16 tensor to float32 or comp",
+        Step(op='add_alpha[complex_number]', arrays=(ArraySpec(dtype='float16', shape=(), values=(2.0,), layout='contig'),))),
+    'avg_pool2d[empty_batch]|forward:error-text|int64-extreme': ("'Dimension out of range (expected to be in range of [-1, 0], but got -3)' / PyTorch 'Dimension specified as -3 but tensor has no dimensions'",
+        Step(op='avg_pool2d[empty_batch]', arrays=(ArraySpec(dtype='int64', shape=(), values=(-9223372036854775808,), layout='contig'),))),
+    'broadcast_shapes[none]|forward:error-text|bool-regular': ("'expand(torch.BoolTensor{[1, 4]}, size=[]): the number of sizes provided (0) must be greater or equal to the number of dimensions in the tensor (2)' /",
+        Step(op='broadcast_shapes[none]', arrays=(ArraySpec(dtype='bool', shape=(1, 4), values=(True, True, True, True), layout='contig'),))),
+    'broadcast_to[minus_one]|forward:error-text|float32-regular': ('"The expanded size of the tensor (-1) isn\'t allowed in a leading, non-existing dimension 1" / PyTorch \'The expanded size of the tensor (4) must match ',
+        Step(op='broadcast_to[minus_one]', arrays=(ArraySpec(dtype='float32', shape=(3,), values=(1.4370160102844238, 1.4711276292800903, 1.4370160102844238), layout='contig'),))),
+    'copysign[number_0d]|grad2:grad-graph|float32-empty': ("no graph / PyTorch [('float32', (2, 0), array([], shape=(2, 0), dtype=float32))]",
+        Step(op='copysign[number_0d]', arrays=(ArraySpec(dtype='float32', shape=(2, 0), values=(), layout='transposed'),))),
+    'cross_entropy[empty_mean]|forward:error-type|int8-empty': ('NotImplementedError: "log_softmax_kernel_impl" not implemented for \'Char\' / PyTorch ValueError: Expected input batch_size (1) to match target batch_si',
+        Step(op='cross_entropy[empty_mean]', arrays=(ArraySpec(dtype='int8', shape=(1, 0, 3), values=(), layout='contig'), ArraySpec(dtype='int8', shape=(), values=(-22,), layout='contig')))),
+    'ctc_loss[padded_sum]|forward:error-type|complex64-inf': ('ValueError: not enough values to unpack (expected 3, got 1) / PyTorch NotImplementedError: "log_softmax_lastdim_kernel_impl" not implemented for \'Comp',
+        Step(op='ctc_loss[padded_sum]', arrays=(ArraySpec(dtype='complex64', shape=(1,), values=(complex(-0.0, -inf),), layout='contig'), ArraySpec(dtype='float32', shape=(1,), values=(0.0,), layout='contig')))),
+    'ctc_loss[padded_sum]|forward:error-type|float32-regular': ('ValueError: not enough values to unpack (expected 3, got 0) / PyTorch IndexError: Dimension out of range (expected to be in range of [-1, 0], but got ',
+        Step(op='ctc_loss[padded_sum]', arrays=(ArraySpec(dtype='float32', shape=(), values=(0.0,), layout='contig'), ArraySpec(dtype='complex64', shape=(), values=(0j,), layout='contig')))),
+    'cummax[noncontig]|grad2:grad-graph|float32-empty': ("no graph / PyTorch [('float32', (0, 2), array([], shape=(0, 2), dtype=float32))]",
+        Step(op='cummax[noncontig]', arrays=(ArraySpec(dtype='float32', shape=(0, 2), values=(), layout='contig'),))),
+    'interpolate_nearest[nearest-exact_2d_recompute]|forward:missing-error|float32-empty': ('PyTorch raises RuntimeError: Non-empty 3D data tensor expected but got a tensor with sizes [1, 0, 4]',
+        Step(op='interpolate_nearest[nearest-exact_2d_recompute]', arrays=(ArraySpec(dtype='float32', shape=(1, 0, 4), values=(), layout='contig'),))),
+    'lgamma|grad2:value|float32-nan': ('result 0: [-3.6695210e+31            nan -3.7245727e-31 -1.8884595e-01\n           -inf            nan] / PyTorch [-8.7077418e+15            nan -3.724',
+        Step(op='lgamma', arrays=(ArraySpec(dtype='float32', shape=(4, 2), values=(-3.0, nan, 1e+30, 2.0, 1e-200, -inf, 0.0, 0.0), layout='strided'),))),
+    'lu_solve[right_adjoint]|forward:error-type|complex64-regular': ('ValueError: not enough values to unpack (expected 2, got 1) / PyTorch RuntimeError: linalg.lu_solve: The input tensor B must have at least 2 dimension',
+        Step(op='lu_solve[right_adjoint]', arrays=(ArraySpec(dtype='complex64', shape=(1,), values=(-3j,), layout='contig'), ArraySpec(dtype='complex64', shape=(1,), values=(0j,), layout='contig')))),
+    'lu_solve[right_adjoint]|forward:error-type|float64-regular': ('ValueError: not enough values to unpack (expected 2, got 1) / PyTorch RuntimeError: linalg.lu_solve: Expected LU and B to have the same dtype, but fou',
+        Step(op='lu_solve[right_adjoint]', arrays=(ArraySpec(dtype='float64', shape=(1,), values=(-40.0,), layout='contig'), ArraySpec(dtype='complex64', shape=(1,), values=(-3j,), layout='contig')))),
+    'max_dim[noncontig]|forward:missing-error|complex128-negzero': ('PyTorch raises RuntimeError: max(): does not support complex input',
+        Step(op='max_dim[noncontig]', arrays=(ArraySpec(dtype='complex128', shape=(2,), values=((-0-1e-30j), (100+0.33935546875j)), layout='contig'),))),
+    'sum_to_size[cols_keep]|forward:error-type|float64-nan': ('ValueError: cannot reshape array of size 1 into shape (3,1) / PyTorch RuntimeError: size {[3, 1]} is not expandable to size {[1, 4]}.',
+        Step(op='sum_to_size[cols_keep]', arrays=(ArraySpec(dtype='float64', shape=(1, 4), values=(nan, nan, 1.4142135623730951, 0.0), layout='contig'),))),
+    'sum_to_size[cols_keep]|forward:error-type|float64-regular': ('IndexError: tuple index out of range / PyTorch RuntimeError: size {[3, 1]} is not expandable to size {[]}.',
+        Step(op='sum_to_size[cols_keep]', arrays=(ArraySpec(dtype='float64', shape=(), values=(2.147038012855488,), layout='contig'),))),
+}
+
+# classes the CI programs find whose one-step reproducer does not show them on its own (the
+# step's inputs came from PyTorch's previous step; replayed from their printed values they
+# do not): listed in KNOWN, exempt from the still-reproduces check
+IN_CONTEXT_ONLY = {
+    'lu_solve[right_adjoint]|forward:error-type|complex64-regular',
+    'lu_solve[right_adjoint]|forward:error-type|float64-regular',
+    'max_dim[noncontig]|forward:missing-error|complex128-negzero',
 }
 
 # promotion classes (test_fuzz_promotion.py): key -> one case of the class, as check(*case) takes it
 KNOWN_PROMOTION = {
-    'sub|binary:signed-zero|complexxcomplex': ('sub', 'tensor-tensor', 'complex128', 'complex64'),  # a complex -0. difference somewhere in the grid
-    'sub|binary:signed-zero|floatxcomplex': ('sub', 'tensor-tensor', 'float32', 'complex128'),  # a complex -0. difference somewhere in the grid
-    'sub|inplace:signed-zero|complexxcomplex': ('sub', 'inplace-tensor', 'complex128', 'complex64'),  # a complex -0. difference somewhere in the grid
     'add|binary:error-text|complexxfloat16': ('add', '0d-tensor', 'complex128', 'float16'),  # "add 0d-tensor complex128 'float16': chainrule ('TypeError',) / PyTorch ('TypeError',) 'chainrule has no complex32 (ComplexHalf): float16 with a comple"
     'add|binary:error-text|float16xcomplex': ('add', 'tensor-0d', 'float16', 'complex128'),  # "add tensor-0d float16 'complex128': chainrule ('TypeError',) / PyTorch ('TypeError',) 'chainrule has no complex32 (ComplexHalf): float16 with a comple"
     'add|binary:nan|boolxcomplex': ('add', 'tensor-tensor', 'bool', 'complex128'),  # "add tensor-tensor bool 'complex128': chainrule ('complex128',) / PyTorch ('complex128',)"
@@ -255,13 +271,10 @@ KNOWN_PROMOTION = {
     'mul|binary:error-text|float16xcomplex': ('mul', 'tensor-0d', 'float16', 'complex128'),  # "mul tensor-0d float16 'complex128': chainrule ('TypeError',) / PyTorch ('TypeError',) 'chainrule has no complex32 (ComplexHalf): float16 with a comple"
     'mul|binary:nan|boolxfloat': ('mul', 'tensor-scalar', 'bool', 1e+300),  # "mul tensor-scalar bool 1e+300: chainrule ('float32',) / PyTorch ('float32',)"
     'mul|binary:nan|float16xbigint': ('mul', 'tensor-scalar', 'float16', 2147483648),  # "mul tensor-scalar float16 2147483648: chainrule ('float16',) / PyTorch ('float16',)"
-    'mul|binary:nan|float16xint': ('mul', 'tensor-tensor', 'float16', 'int64'),  # "mul tensor-tensor float16 'int64': chainrule ('float16',) / PyTorch ('float16',)"
     'mul|binary:nan|intxfloat': ('mul', 'tensor-scalar', 'int64', 1e+300),  # "mul tensor-scalar int64 1e+300: chainrule ('float32',) / PyTorch ('float32',)"
-    'mul|binary:nan|intxfloat16': ('mul', 'tensor-tensor', 'int64', 'float16'),  # "mul tensor-tensor int64 'float16': chainrule ('float16',) / PyTorch ('float16',)"
     'mul|binary:nan|uint8xfloat': ('mul', 'tensor-scalar', 'uint8', 1e+300),  # "mul tensor-scalar uint8 1e+300: chainrule ('float32',) / PyTorch ('float32',)"
     'mul|inplace:error-type|float16xcomplex': ('mul', 'inplace-scalar', 'float16', (1+2j)),  # "mul inplace-scalar float16 (1+2j): chainrule ('TypeError',) / PyTorch ('RuntimeError',) 'chainrule has no complex32 (ComplexHalf): float16 with a comp"
     'mul|inplace:nan|float16xbigint': ('mul', 'inplace-scalar', 'float16', 2147483648),  # "mul inplace-scalar float16 2147483648: chainrule ('float16',) / PyTorch ('float16',)"
-    'mul|inplace:nan|float16xint': ('mul', 'inplace-tensor', 'float16', 'int64'),  # "mul inplace-tensor float16 'int64': chainrule ('float16',) / PyTorch ('float16',)"
     'ne|binary:extra-error|float16xcomplex': ('ne', 'tensor-scalar', 'float16', (1+2j)),  # "ne tensor-scalar float16 (1+2j): chainrule ('TypeError',) / PyTorch ('bool',) 'chainrule has no complex32 (ComplexHalf): float16 with a complex operan"
     'ne|binary:value|intxuint8': ('ne', '0d-tensor', 'int8', 'uint8'),  # "ne 0d-tensor int8 'uint8': chainrule ('bool',) / PyTorch ('bool',) [True, True, True, True] / [True, True, True, False]"
     'ne|binary:value|uint8xint': ('ne', 'tensor-0d', 'uint8', 'int8'),  # "ne tensor-0d uint8 'int8': chainrule ('bool',) / PyTorch ('bool',) [True, True, True, True] / [True, True, True, False]"
@@ -299,7 +312,6 @@ KNOWN_PROMOTION = {
     'pow|binary:nan|complexxuint8': ('pow', 'tensor-0d', 'complex128', 'uint8'),  # "pow tensor-0d complex128 'uint8': chainrule ('complex128',) / PyTorch ('complex128',)"
     'pow|binary:nan|floatxcomplex': ('pow', 'tensor-0d', 'float64', 'complex64'),  # "pow tensor-0d float64 'complex64': chainrule ('complex128',) / PyTorch ('complex128',)"
     'pow|binary:nan|intxcomplex': ('pow', 'tensor-0d', 'int64', 'complex64'),  # "pow tensor-0d int64 'complex64': chainrule ('complex64',) / PyTorch ('complex64',)"
-    'pow|binary:nan|intxfloat16': ('pow', 'tensor-0d', 'int64', 'float16'),  # "pow tensor-0d int64 'float16': chainrule ('float16',) / PyTorch ('float16',)"
     'pow|binary:nan|uint8xcomplex': ('pow', 'tensor-0d', 'uint8', 'complex64'),  # "pow tensor-0d uint8 'complex64': chainrule ('complex64',) / PyTorch ('complex64',)"
     'pow|binary:signed-zero|boolxcomplex': ('pow', 'tensor-0d', 'bool', 'complex128'),  # "pow tensor-0d bool 'complex128': chainrule ('complex128',) / PyTorch ('complex128',)"
     'pow|binary:signed-zero|complexxbigint': ('pow', 'tensor-scalar', 'complex64', 300),  # "pow tensor-scalar complex64 300: chainrule ('complex64',) / PyTorch ('complex64',)"
@@ -393,6 +405,8 @@ KNOWN_PROMOTION = {
     'sub|binary:nan|floatxcomplex': ('sub', 'tensor-tensor', 'float64', 'complex128'),  # "sub tensor-tensor float64 'complex128': chainrule ('complex128',) / PyTorch ('complex128',)"
     'sub|binary:nan|intxcomplex': ('sub', 'tensor-tensor', 'int64', 'complex128'),  # "sub tensor-tensor int64 'complex128': chainrule ('complex128',) / PyTorch ('complex128',)"
     'sub|binary:nan|uint8xcomplex': ('sub', 'tensor-tensor', 'uint8', 'complex128'),  # "sub tensor-tensor uint8 'complex128': chainrule ('complex128',) / PyTorch ('complex128',)"
+    'sub|binary:signed-zero|complexxcomplex': ('sub', 'tensor-scalar', 'complex64', -0j),  # "sub tensor-scalar complex64 -0j: chainrule ('complex64',) / PyTorch ('complex64',)"
+    'sub|binary:signed-zero|floatxcomplex': ('sub', 'tensor-scalar', 'float32', -0j),  # "sub tensor-scalar float32 -0j: chainrule ('complex64',) / PyTorch ('complex64',)"
     'sub|inplace:error-type|boolxbigint': ('sub', 'inplace-scalar', 'bool', -9223372036854775809),  # "sub inplace-scalar bool -9223372036854775809: chainrule ('RuntimeError',) / PyTorch ('OverflowError',) 'Subtraction, the `-` operator, with a bool ten"
     'sub|inplace:error-type|float16xcomplex': ('sub', 'inplace-scalar', 'float16', (1+2j)),  # "sub inplace-scalar float16 (1+2j): chainrule ('TypeError',) / PyTorch ('RuntimeError',) 'chainrule has no complex32 (ComplexHalf): float16 with a comp"
     'sub|inplace:missing-error|complexxbool': ('sub', 'inplace-scalar', 'complex128', True),  # "sub inplace-scalar complex128 True: chainrule ('complex128',) / PyTorch ('RuntimeError',) array([ 0.  -2.j, -0.5 +0.j, -1. +nanj, -4.  +0.j]) / 'Subtr"
@@ -403,6 +417,7 @@ KNOWN_PROMOTION = {
     'sub|inplace:nan|complexxcomplex': ('sub', 'inplace-tensor', 'complex128', 'complex128'),  # "sub inplace-tensor complex128 'complex128': chainrule ('complex128',) / PyTorch ('complex128',)"
     'sub|inplace:nan|complexxfloat': ('sub', 'inplace-tensor', 'complex128', 'float32'),  # "sub inplace-tensor complex128 'float32': chainrule ('complex128',) / PyTorch ('complex128',)"
     'sub|inplace:nan|complexxfloat16': ('sub', 'inplace-tensor', 'complex128', 'float16'),  # "sub inplace-tensor complex128 'float16': chainrule ('complex128',) / PyTorch ('complex128',)"
+    'sub|inplace:signed-zero|complexxcomplex': ('sub', 'inplace-scalar', 'complex64', -0j),  # "sub inplace-scalar complex64 -0j: chainrule ('complex64',) / PyTorch ('complex64',)"
     'true_divide|binary:error-type|complexxfloat16': ('true_divide', '0d-tensor', 'complex128', 'float16'),  # "true_divide 0d-tensor complex128 'float16': chainrule ('TypeError',) / PyTorch ('NotImplementedError',) 'chainrule has no complex32 (ComplexHalf): flo"
     'true_divide|binary:error-type|float16xcomplex': ('true_divide', 'tensor-0d', 'float16', 'complex128'),  # "true_divide tensor-0d float16 'complex128': chainrule ('TypeError',) / PyTorch ('NotImplementedError',) 'chainrule has no complex32 (ComplexHalf): flo"
     'true_divide|binary:missing-error|boolxbigint': ('true_divide', 'tensor-scalar', 'bool', 9223372036854775808),  # "true_divide tensor-scalar bool 9223372036854775808: chainrule ('float32',) / PyTorch ('RuntimeError',) array([1.0842022e-19, 0.0000000e+00, 1.0842022e"
@@ -439,25 +454,6 @@ KNOWN_PROMOTION = {
 # bad-input classes (test_fuzz_bad_input.py): key -> (call, bad value) as check(*case) takes it
 KNOWN_BAD_INPUT = {
     'add|bad:missing-error|ndarray': ('add', 'ndarray'),  # '(\'ok\', \'torch.float64\', (2, 3)) / PyTorch (\'error\', \'RuntimeError\', "Can\'t call numpy() on Tensor that requires grad. Use tensor.detach().numpy() inst'
-    'backward_complex_scalar|bad:missing-error|misuse': ('backward_complex_scalar', None),  # "('ok', 'NoneType') / PyTorch ('error', 'RuntimeError', 'grad can be implicitly created only for real scalar outputs but got torch.complex64')"
-    'backward_gradient|bad:error-type|list': ('backward_gradient', 'list'),  # "('error', 'RuntimeError', 'got 2 tensors and 1 gradients') / PyTorch ('error', 'TypeError', 'gradients can be either Tensors or None, but got float')"
-    'backward_gradient|bad:error-type|tuple': ('backward_gradient', 'tuple'),  # "('error', 'RuntimeError', 'got 2 tensors and 1 gradients') / PyTorch ('error', 'TypeError', 'gradients can be either Tensors or None, but got int')"
-    'backward_gradient|bad:missing-error|big_dim': ('backward_gradient', 'big_dim'),  # '(\'ok\', \'NoneType\') / PyTorch (\'error\', \'TypeError\', "\'int\' object is not iterable")'
-    'backward_gradient|bad:missing-error|float': ('backward_gradient', 'float'),  # '(\'ok\', \'NoneType\') / PyTorch (\'error\', \'TypeError\', "\'float\' object is not iterable")'
-    'backward_gradient|bad:missing-error|int': ('backward_gradient', 'int'),  # '(\'ok\', \'NoneType\') / PyTorch (\'error\', \'TypeError\', "\'int\' object is not iterable")'
-    'backward_gradient|bad:missing-error|ndarray': ('backward_gradient', 'ndarray'),  # "('ok', 'NoneType') / PyTorch ('error', 'TypeError', 'gradients can be either Tensors or None, but got float64')"
-    'backward_gradient|bad:missing-error|neg_dim': ('backward_gradient', 'neg_dim'),  # '(\'ok\', \'NoneType\') / PyTorch (\'error\', \'TypeError\', "\'int\' object is not iterable")'
-    'backward_gradient|bad:missing-error|str': ('backward_gradient', 'str'),  # "('ok', 'NoneType') / PyTorch ('error', 'TypeError', 'gradients can be either Tensors or None, but got str')"
-    'backward_inputs_nonleaf|bad:result|misuse': ('backward_inputs_nonleaf', None),  # "('ok', 'NoneType') / PyTorch ('ok', 'torch.float32', (2, 3))"
-    'cat|bad:error-type|None': ('cat', 'None'),  # '(\'error\', \'AttributeError\', "\'NoneType\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0'
-    'cat|bad:error-type|big_dim': ('cat', 'big_dim'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, but'
-    'cat|bad:error-type|float': ('cat', 'float'),  # '(\'error\', \'AttributeError\', "\'float\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, b'
-    'cat|bad:error-type|int': ('cat', 'int'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, but'
-    'cat|bad:error-type|list': ('cat', 'list'),  # '(\'error\', \'AttributeError\', "\'list\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, bu'
-    'cat|bad:error-type|ndarray': ('cat', 'ndarray'),  # '(\'error\', \'AttributeError\', "\'numpy.ndarray\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argum'
-    'cat|bad:error-type|neg_dim': ('cat', 'neg_dim'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, but'
-    'cat|bad:error-type|str': ('cat', 'str'),  # '(\'error\', \'AttributeError\', "\'str\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, but'
-    'cat|bad:error-type|tuple': ('cat', 'tuple'),  # '(\'error\', \'AttributeError\', "\'tuple\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, b'
     'clamp|bad:error-type|list': ('clamp', 'list'),  # "('error', 'ValueError', 'operands could not be broadcast together with shapes (2,3) (2,)') / PyTorch ('error', 'TypeError', 'clamp() received an inval"
     'clamp|bad:error-type|str': ('clamp', 'str'),  # '(\'error\', \'UFuncTypeError\', "ufunc \'maximum\' did not contain a loop with signature matching types (dtype(\'float32\'), dtype(\'<U1\')) -> None") / PyTorch'
     'clamp|bad:error-type|tuple': ('clamp', 'tuple'),  # "('error', 'ValueError', 'operands could not be broadcast together with shapes (2,3) (2,)') / PyTorch ('error', 'TypeError', 'clamp() received an inval"
@@ -479,7 +475,7 @@ KNOWN_BAD_INPUT = {
     'full|bad:error-type|f64_t': ('full', 'f64_t'),  # '(\'error\', \'RuntimeError\', \'a Tensor with 6 elements cannot be converted to Scalar\') / PyTorch (\'error\', \'TypeError\', "full(): argument \'fill_value\' (p'
     'full|bad:error-type|int_t': ('full', 'int_t'),  # '(\'error\', \'RuntimeError\', \'a Tensor with 2 elements cannot be converted to Scalar\') / PyTorch (\'error\', \'TypeError\', "full(): argument \'fill_value\' (p'
     'full|bad:error-type|wrong_shape_t': ('full', 'wrong_shape_t'),  # '(\'error\', \'RuntimeError\', \'a Tensor with 20 elements cannot be converted to Scalar\') / PyTorch (\'error\', \'TypeError\', "full(): argument \'fill_value\' ('
-    'grad_empty_inputs|bad:missing-error|misuse': ('grad_empty_inputs', None),  # "('ok', ()) / PyTorch ('error', 'RuntimeError', '`inputs` argument to `grad()` cannot be empty.')"
+    'grad_inputs|bad:error-type|None': ('grad_inputs', 'None'),  # '(\'error\', \'RuntimeError\', \'`inputs` argument to `grad()` cannot be empty.\') / PyTorch (\'error\', \'TypeError\', "\'NoneType\' object is not iterable")'
     'grad_inputs|bad:error-type|big_dim': ('grad_inputs', 'big_dim'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_requires_grad\'") / PyTorch (\'error\', \'TypeError\', "\'int\' object is not iterable")'
     'grad_inputs|bad:error-type|float': ('grad_inputs', 'float'),  # '(\'error\', \'AttributeError\', "\'float\' object has no attribute \'_requires_grad\'") / PyTorch (\'error\', \'TypeError\', "\'float\' object is not iterable")'
     'grad_inputs|bad:error-type|int': ('grad_inputs', 'int'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_requires_grad\'") / PyTorch (\'error\', \'TypeError\', "\'int\' object is not iterable")'
@@ -488,16 +484,6 @@ KNOWN_BAD_INPUT = {
     'grad_inputs|bad:error-type|neg_dim': ('grad_inputs', 'neg_dim'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_requires_grad\'") / PyTorch (\'error\', \'TypeError\', "\'int\' object is not iterable")'
     'grad_inputs|bad:error-type|str': ('grad_inputs', 'str'),  # '(\'error\', \'AttributeError\', "\'str\' object has no attribute \'_requires_grad\'") / PyTorch (\'error\', \'RuntimeError\', \'all inputs have to be Tensors or Gr'
     'grad_inputs|bad:error-type|tuple': ('grad_inputs', 'tuple'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_requires_grad\'") / PyTorch (\'error\', \'RuntimeError\', \'all inputs have to be Tensors or Gr'
-    'grad_outputs|bad:error-type|big_dim': ('grad_outputs', 'big_dim'),  # "('error', 'RuntimeError', 'The differentiated Tensor at index 0 appears to not have been used in the graph. Set allow_unused=True if this is the desir"
-    'grad_outputs|bad:error-type|float': ('grad_outputs', 'float'),  # "('error', 'RuntimeError', 'The differentiated Tensor at index 0 appears to not have been used in the graph. Set allow_unused=True if this is the desir"
-    'grad_outputs|bad:error-type|int': ('grad_outputs', 'int'),  # "('error', 'RuntimeError', 'The differentiated Tensor at index 0 appears to not have been used in the graph. Set allow_unused=True if this is the desir"
-    'grad_outputs|bad:error-type|list': ('grad_outputs', 'list'),  # "('error', 'RuntimeError', 'grad requires one grad_output per output: got 2 for 1 outputs') / PyTorch ('error', 'TypeError', 'gradients can be either T"
-    'grad_outputs|bad:error-type|ndarray': ('grad_outputs', 'ndarray'),  # "('error', 'RuntimeError', 'The differentiated Tensor at index 0 appears to not have been used in the graph. Set allow_unused=True if this is the desir"
-    'grad_outputs|bad:error-type|neg_dim': ('grad_outputs', 'neg_dim'),  # "('error', 'RuntimeError', 'The differentiated Tensor at index 0 appears to not have been used in the graph. Set allow_unused=True if this is the desir"
-    'grad_outputs|bad:error-type|str': ('grad_outputs', 'str'),  # "('error', 'RuntimeError', 'The differentiated Tensor at index 0 appears to not have been used in the graph. Set allow_unused=True if this is the desir"
-    'grad_outputs|bad:error-type|tuple': ('grad_outputs', 'tuple'),  # "('error', 'RuntimeError', 'grad requires one grad_output per output: got 2 for 1 outputs') / PyTorch ('error', 'TypeError', 'gradients can be either T"
-    'gradient_other_dtype|bad:result|misuse': ('gradient_other_dtype', None),  # "('ok', 'torch.float64', (2, 3)) / PyTorch ('ok', 'torch.float32', (2, 3))"
-    'hook_wrong_size|bad:missing-error|misuse': ('hook_wrong_size', None),  # '(\'ok\', \'NoneType\') / PyTorch (\'error\', \'RuntimeError\', "hook \'<lambda>\' has changed the size of value")'
     'linear_weight|bad:error-type|None': ('linear_weight', 'None'),  # '(\'error\', \'AttributeError\', "\'NoneType\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "linear(): argument \'weight\' (position 2) m'
     'linear_weight|bad:error-type|big_dim': ('linear_weight', 'big_dim'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "linear(): argument \'weight\' (position 2) must b'
     'linear_weight|bad:error-type|float': ('linear_weight', 'float'),  # '(\'error\', \'AttributeError\', "\'float\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "linear(): argument \'weight\' (position 2) must'
@@ -550,19 +536,16 @@ KNOWN_BAD_INPUT = {
     'relu|bad:error-type|str': ('relu', 'str'),  # '(\'error\', \'AttributeError\', "\'str\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "relu(): argument \'input\' (position 1) must be T'
     'relu|bad:error-type|tuple': ('relu', 'tuple'),  # '(\'error\', \'AttributeError\', "\'tuple\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "relu(): argument \'input\' (position 1) must be'
     'relu|bad:missing-error|complex_t': ('relu', 'complex_t'),  # "('ok', 'torch.complex64', (2,)) / PyTorch ('error', 'NotImplementedError', 'clamp is not supported for complex types')"
-    'reshape|bad:error-text|0d_t': ('reshape', '0d_t'),  # '(\'error\', \'TypeError\', \'iteration over a 0-d tensor\') / PyTorch (\'error\', \'TypeError\', "reshape(): argument \'shape\' (position 1) must be tuple of ints'
-    'reshape|bad:error-text|None': ('reshape', 'None'),  # '(\'error\', \'TypeError\', "\'NoneType\' object is not iterable") / PyTorch (\'error\', \'TypeError\', "reshape(): argument \'shape\' (position 1) must be tuple o'
-    'reshape|bad:error-text|complex_t': ('reshape', 'complex_t'),  # '(\'error\', \'TypeError\', "int() argument must be a string, a bytes-like object or a real number, not \'complex\'") / PyTorch (\'error\', \'TypeError\', "resha'
-    'reshape|bad:error-text|float': ('reshape', 'float'),  # '(\'error\', \'TypeError\', "\'float\' object is not iterable") / PyTorch (\'error\', \'TypeError\', "reshape(): argument \'shape\' (position 1) must be tuple of i'
+    'reshape|bad:error-text|0d_t': ('reshape', '0d_t'),  # '(\'error\', \'TypeError\', \'only integer tensors of a single element can be converted to an index\') / PyTorch (\'error\', \'TypeError\', "reshape(): argument '
+    'reshape|bad:error-text|bool_t': ('reshape', 'bool_t'),  # '(\'error\', \'TypeError\', \'only integer tensors of a single element can be converted to an index\') / PyTorch (\'error\', \'TypeError\', "reshape(): argument '
+    'reshape|bad:error-text|complex_t': ('reshape', 'complex_t'),  # '(\'error\', \'TypeError\', \'only integer tensors of a single element can be converted to an index\') / PyTorch (\'error\', \'TypeError\', "reshape(): argument '
+    'reshape|bad:error-text|empty_t': ('reshape', 'empty_t'),  # '(\'error\', \'TypeError\', \'only integer tensors of a single element can be converted to an index\') / PyTorch (\'error\', \'TypeError\', "reshape(): argument '
+    'reshape|bad:error-text|f64_t': ('reshape', 'f64_t'),  # '(\'error\', \'TypeError\', \'only integer tensors of a single element can be converted to an index\') / PyTorch (\'error\', \'TypeError\', "reshape(): argument '
+    'reshape|bad:error-text|int_t': ('reshape', 'int_t'),  # '(\'error\', \'TypeError\', \'only integer tensors of a single element can be converted to an index\') / PyTorch (\'error\', \'TypeError\', "reshape(): argument '
+    'reshape|bad:error-text|list': ('reshape', 'list'),  # '(\'error\', \'TypeError\', \'reshape(): argument \\\'shape\\\' failed to unpack the object at pos 1 with error "type must be tuple of ints,but got float"\') / P'
+    'reshape|bad:error-text|ndarray': ('reshape', 'ndarray'),  # '(\'error\', \'TypeError\', \'only integer scalar arrays can be converted to a scalar index\') / PyTorch (\'error\', \'TypeError\', "reshape(): argument \'shape\' '
     'reshape|bad:error-text|neg_dim': ('reshape', 'neg_dim'),  # '(\'error\', \'RuntimeError\', "shape \'[-4]\' is invalid for input of size 6") / PyTorch (\'error\', \'RuntimeError\', \'invalid shape dimension -4 at index 0 of'
-    'reshape|bad:error-type|bool_t': ('reshape', 'bool_t'),  # '(\'error\', \'RuntimeError\', "shape \'[1, 0]\' is invalid for input of size 6") / PyTorch (\'error\', \'TypeError\', "reshape(): argument \'shape\' (position 1) '
-    'reshape|bad:error-type|empty_t': ('reshape', 'empty_t'),  # '(\'error\', \'RuntimeError\', "shape \'[]\' is invalid for input of size 6") / PyTorch (\'error\', \'TypeError\', "reshape(): argument \'shape\' (position 1) must'
-    'reshape|bad:error-type|f64_t': ('reshape', 'f64_t'),  # '(\'error\', \'ValueError\', \'only one element tensors can be converted to Python scalars\') / PyTorch (\'error\', \'TypeError\', "reshape(): argument \'shape\' ('
-    'reshape|bad:error-type|int_t': ('reshape', 'int_t'),  # '(\'error\', \'RuntimeError\', "shape \'[1, 2]\' is invalid for input of size 6") / PyTorch (\'error\', \'TypeError\', "reshape(): argument \'shape\' (position 1) '
-    'reshape|bad:error-type|list': ('reshape', 'list'),  # '(\'error\', \'RuntimeError\', "shape \'[1, 2]\' is invalid for input of size 6") / PyTorch (\'error\', \'TypeError\', "reshape(): argument \'shape\' (position 1) '
-    'reshape|bad:error-type|ndarray': ('reshape', 'ndarray'),  # '(\'error\', \'RuntimeError\', "shape \'[1, 1, 1]\' is invalid for input of size 6") / PyTorch (\'error\', \'TypeError\', "reshape(): argument \'shape\' (position '
-    'reshape|bad:error-type|str': ('reshape', 'str'),  # '(\'error\', \'RuntimeError\', "shape \'[3]\' is invalid for input of size 6") / PyTorch (\'error\', \'TypeError\', "reshape(): argument \'shape\' (position 1) mus'
-    'reshape|bad:error-type|wrong_shape_t': ('reshape', 'wrong_shape_t'),  # '(\'error\', \'ValueError\', \'only one element tensors can be converted to Python scalars\') / PyTorch (\'error\', \'TypeError\', "reshape(): argument \'shape\' ('
+    'reshape|bad:error-text|wrong_shape_t': ('reshape', 'wrong_shape_t'),  # '(\'error\', \'TypeError\', \'only integer tensors of a single element can be converted to an index\') / PyTorch (\'error\', \'TypeError\', "reshape(): argument '
     'softmax|bad:error-type|None': ('softmax', 'None'),  # '(\'error\', \'AttributeError\', "\'NoneType\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "softmax(): argument \'input\' (position 1) m'
     'softmax|bad:error-type|big_dim': ('softmax', 'big_dim'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "softmax(): argument \'input\' (position 1) must b'
     'softmax|bad:error-type|float': ('softmax', 'float'),  # '(\'error\', \'AttributeError\', "\'float\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "softmax(): argument \'input\' (position 1) must'
@@ -583,15 +566,6 @@ KNOWN_BAD_INPUT = {
     'sort|bad:error-type|str': ('sort', 'str'),  # '(\'error\', \'AttributeError\', "\'str\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "sort(): argument \'input\' (position 1) must be T'
     'sort|bad:error-type|tuple': ('sort', 'tuple'),  # '(\'error\', \'AttributeError\', "\'tuple\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "sort(): argument \'input\' (position 1) must be'
     'sort|bad:missing-error|complex_t': ('sort', 'complex_t'),  # "('ok', ('torch.complex64', 'torch.int64')) / PyTorch ('error', 'RuntimeError', 'Sort does not support complex dtypes on CPU')"
-    'stack|bad:error-type|None': ('stack', 'None'),  # '(\'error\', \'AttributeError\', "\'NoneType\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0'
-    'stack|bad:error-type|big_dim': ('stack', 'big_dim'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, but'
-    'stack|bad:error-type|float': ('stack', 'float'),  # '(\'error\', \'AttributeError\', "\'float\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, b'
-    'stack|bad:error-type|int': ('stack', 'int'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, but'
-    'stack|bad:error-type|list': ('stack', 'list'),  # '(\'error\', \'AttributeError\', "\'list\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, bu'
-    'stack|bad:error-type|ndarray': ('stack', 'ndarray'),  # '(\'error\', \'AttributeError\', "\'numpy.ndarray\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argum'
-    'stack|bad:error-type|neg_dim': ('stack', 'neg_dim'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, but'
-    'stack|bad:error-type|str': ('stack', 'str'),  # '(\'error\', \'AttributeError\', "\'str\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, but'
-    'stack|bad:error-type|tuple': ('stack', 'tuple'),  # '(\'error\', \'AttributeError\', "\'tuple\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'expected Tensor as element 1 in argument 0, b'
     'sum_dim|bad:error-text|0d_t': ('sum_dim', '0d_t'),  # "('error', 'TypeError', 'iteration over a 0-d tensor') / PyTorch ('error', 'TypeError', 'sum() received an invalid combination of arguments - got (dim="
     'sum_dim|bad:error-text|float': ('sum_dim', 'float'),  # '(\'error\', \'TypeError\', "\'float\' object is not iterable") / PyTorch (\'error\', \'TypeError\', \'sum() received an invalid combination of arguments - got (d'
     'sum_dim|bad:error-text|str': ('sum_dim', 'str'),  # '(\'error\', \'TypeError\', "\'<=\' not supported between instances of \'int\' and \'str\'") / PyTorch (\'error\', \'TypeError\', \'sum() received an invalid combinat'
@@ -629,19 +603,16 @@ KNOWN_BAD_INPUT = {
     'unsqueeze|bad:error-type|int_t': ('unsqueeze', 'int_t'),  # '(\'error\', \'RuntimeError\', \'Boolean value of Tensor with more than one value is ambiguous\') / PyTorch (\'error\', \'TypeError\', "unsqueeze(): argument \'di'
     'unsqueeze|bad:error-type|ndarray': ('unsqueeze', 'ndarray'),  # "('error', 'ValueError', 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()') / PyTorch ('error', 'TypeError'"
     'unsqueeze|bad:error-type|wrong_shape_t': ('unsqueeze', 'wrong_shape_t'),  # '(\'error\', \'RuntimeError\', \'Boolean value of Tensor with more than one value is ambiguous\') / PyTorch (\'error\', \'TypeError\', "unsqueeze(): argument \'di'
-    'view|bad:error-text|0d_t': ('view', '0d_t'),  # "('error', 'TypeError', 'iteration over a 0-d tensor') / PyTorch ('error', 'TypeError', 'view() received an invalid combination of arguments - got (Ten"
-    'view|bad:error-text|None': ('view', 'None'),  # '(\'error\', \'TypeError\', "\'NoneType\' object is not iterable") / PyTorch (\'error\', \'TypeError\', \'view() received an invalid combination of arguments - go'
-    'view|bad:error-text|complex_t': ('view', 'complex_t'),  # '(\'error\', \'TypeError\', "int() argument must be a string, a bytes-like object or a real number, not \'complex\'") / PyTorch (\'error\', \'TypeError\', \'view('
-    'view|bad:error-text|float': ('view', 'float'),  # '(\'error\', \'TypeError\', "\'float\' object is not iterable") / PyTorch (\'error\', \'TypeError\', \'view() received an invalid combination of arguments - got ('
+    'view|bad:error-text|0d_t': ('view', '0d_t'),  # "('error', 'TypeError', 'only integer tensors of a single element can be converted to an index') / PyTorch ('error', 'TypeError', 'view() received an i"
+    'view|bad:error-text|bool_t': ('view', 'bool_t'),  # "('error', 'TypeError', 'only integer tensors of a single element can be converted to an index') / PyTorch ('error', 'TypeError', 'view() received an i"
+    'view|bad:error-text|complex_t': ('view', 'complex_t'),  # "('error', 'TypeError', 'only integer tensors of a single element can be converted to an index') / PyTorch ('error', 'TypeError', 'view() received an i"
+    'view|bad:error-text|empty_t': ('view', 'empty_t'),  # "('error', 'TypeError', 'only integer tensors of a single element can be converted to an index') / PyTorch ('error', 'TypeError', 'view() received an i"
+    'view|bad:error-text|f64_t': ('view', 'f64_t'),  # "('error', 'TypeError', 'only integer tensors of a single element can be converted to an index') / PyTorch ('error', 'TypeError', 'view() received an i"
+    'view|bad:error-text|int_t': ('view', 'int_t'),  # "('error', 'TypeError', 'only integer tensors of a single element can be converted to an index') / PyTorch ('error', 'TypeError', 'view() received an i"
+    'view|bad:error-text|list': ('view', 'list'),  # '(\'error\', \'TypeError\', \'view(): argument \\\'size\\\' failed to unpack the object at pos 1 with error "type must be tuple of ints,but got float"\') / PyTor'
+    'view|bad:error-text|ndarray': ('view', 'ndarray'),  # "('error', 'TypeError', 'only integer scalar arrays can be converted to a scalar index') / PyTorch ('error', 'TypeError', 'view() received an invalid c"
     'view|bad:error-text|neg_dim': ('view', 'neg_dim'),  # '(\'error\', \'RuntimeError\', "shape \'[-4]\' is invalid for input of size 6") / PyTorch (\'error\', \'RuntimeError\', \'invalid shape dimension -4 at index 0 of'
-    'view|bad:error-type|bool_t': ('view', 'bool_t'),  # '(\'error\', \'RuntimeError\', "shape \'[1, 0]\' is invalid for input of size 6") / PyTorch (\'error\', \'TypeError\', \'view() received an invalid combination of'
-    'view|bad:error-type|empty_t': ('view', 'empty_t'),  # '(\'error\', \'RuntimeError\', "shape \'[]\' is invalid for input of size 6") / PyTorch (\'error\', \'TypeError\', \'view() received an invalid combination of arg'
-    'view|bad:error-type|f64_t': ('view', 'f64_t'),  # "('error', 'ValueError', 'only one element tensors can be converted to Python scalars') / PyTorch ('error', 'TypeError', 'view() received an invalid co"
-    'view|bad:error-type|int_t': ('view', 'int_t'),  # '(\'error\', \'RuntimeError\', "shape \'[1, 2]\' is invalid for input of size 6") / PyTorch (\'error\', \'TypeError\', \'view() received an invalid combination of'
-    'view|bad:error-type|list': ('view', 'list'),  # '(\'error\', \'RuntimeError\', "shape \'[1, 2]\' is invalid for input of size 6") / PyTorch (\'error\', \'TypeError\', \'view() received an invalid combination of'
-    'view|bad:error-type|ndarray': ('view', 'ndarray'),  # '(\'error\', \'RuntimeError\', "shape \'[1, 1, 1]\' is invalid for input of size 6") / PyTorch (\'error\', \'TypeError\', \'view() received an invalid combination'
-    'view|bad:error-type|str': ('view', 'str'),  # '(\'error\', \'RuntimeError\', "shape \'[3]\' is invalid for input of size 6") / PyTorch (\'error\', \'TypeError\', \'view() received an invalid combination of ar'
-    'view|bad:error-type|wrong_shape_t': ('view', 'wrong_shape_t'),  # "('error', 'ValueError', 'only one element tensors can be converted to Python scalars') / PyTorch ('error', 'TypeError', 'view() received an invalid co"
+    'view|bad:error-text|wrong_shape_t': ('view', 'wrong_shape_t'),  # "('error', 'TypeError', 'only integer tensors of a single element can be converted to an index') / PyTorch ('error', 'TypeError', 'view() received an i"
     'where|bad:error-type|None': ('where', 'None'),  # '(\'error\', \'AttributeError\', "\'NoneType\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'where() received an invalid combination of'
     'where|bad:error-type|big_dim': ('where', 'big_dim'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'where() received an invalid combination of argu'
     'where|bad:error-type|float': ('where', 'float'),  # '(\'error\', \'AttributeError\', "\'float\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', \'where() received an invalid combination of ar'
