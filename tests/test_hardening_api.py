@@ -298,6 +298,12 @@ ERRORS = {
     "backward([2.0])": lambda lib: (lib.tensor(1.0, requires_grad=True) * 2).backward([2.0]),
     "backward(ndarray)": lambda lib: _backward_with(lib, lambda L: np.ones(3)),
     "grad(..., 2.0)": lambda lib: lib.autograd.grad(_leaf_times(lib) * 2, _leaf_times(lib), 2.0),
+    "grad(..., grad_outputs=[])": lambda lib: lib.autograd.grad(_leaf_times(lib) * 2, _leaf_times(lib), []),
+    "backward([])": lambda lib: (_leaf_times(lib) * 2).backward([]),
+    "two outputs, one gradient": lambda lib: lib.autograd.backward([_leaf_times(lib) * 2, _leaf_times(lib) * 3],
+                                                                   [lib.tensor(1.0)]),
+    "grad: two outputs, one gradient": lambda lib: lib.autograd.grad([_leaf_times(lib) * 2] * 2, _leaf_times(lib),
+                                                                     [lib.tensor(1.0)]),
     "grad(inputs=[])": lambda lib: lib.autograd.grad((_leaf_times(lib) * 2), inputs=[]),
     "real output, complex gradient":
         lambda lib: _backward_with(lib, lambda L: L.ones(3, dtype=L.complex64)),

@@ -98,7 +98,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     tensors = _as_tuple(tensors)
     grads = _grads_tuple(grad_tensors if grad_tensors is not None else grad_variables, len(tensors))
     if len(grads) != len(tensors):
-        raise RuntimeError(f"got {len(grads)} tensors and {len(tensors)} gradients")
+        raise RuntimeError(f"got {len(tensors)} tensors and {len(grads)} gradients")
     inputs = _as_tuple(inputs)
     if inputs is not None and len(inputs) == 0:
         raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
@@ -143,7 +143,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     grads = _grads_tuple(grad_outputs, len(outputs))
     if len(grads) != len(outputs):
-        raise RuntimeError(f"grad requires one grad_output per output: got {len(grads)} for {len(outputs)} outputs")
+        raise RuntimeError(f"got {len(outputs)} tensors and {len(grads)} gradients")
     if is_grads_batched:  # one backward pass for the whole batch of grad_outputs: vmap over them
         from ..func import vmap  # noqa: PLC0415  (vmap builds on autograd)
 
