@@ -314,6 +314,8 @@ ERRORS = {
         "expand('3')", "expand(2.0, 3)", "repeat()", "repeat('3')", "repeat(1.0, 2)")},
     **{f"0-d x.{call}": (lambda call: lambda lib: eval(f"lib.tensor(1.0).{call}", {"lib": lib}))(call) for call in (
         "permute()", "expand()", "repeat()", "flatten(0, 2)", "flatten(1)", "flatten(-2)")},
+    **{call: (lambda call: lambda lib: eval(call, {"lib": lib, "x": lib.ones(2, 3)}))(call) for call in (
+        "lib.reshape(x, '6')", "lib.reshape(x, 6)", "lib.reshape(x, None)", "lib.permute(x, '0')", "lib.permute(x, 1)")},
     # joins: what is not a sequence of tensors
     **{call: (lambda call: lambda lib: eval(call, {"lib": lib, "np": np}))(call) for call in (
         "lib.cat(lib.ones(2, 2))", "lib.stack(lib.ones(2))", "lib.cat(5)", "lib.cat([lib.ones(2), [1.0, 2.0]])",

@@ -142,6 +142,8 @@ RESHAPE_ALIAS = defop("reshape_alias", lambda x, shape: np.reshape(x, shape, cop
 
 def reshape(x, shape):
     """A view when the memory layout allows one, else a copy (as PyTorch decides)."""
+    if not isinstance(shape, (tuple, list)):
+        raise TypeError(f"reshape(): argument 'shape' (position 2) must be tuple of ints, not {type(shape).__name__}")
     shape = _infer_shape(tuple(shape), x._data.size)
     if x._data.flags.c_contiguous:
         return unary(VIEW, x, (shape,))
@@ -289,6 +291,8 @@ PERMUTE = defop("permute", np.transpose, batch=_permute_batched, node="PermuteBa
 
 
 def permute(x, dims):
+    if not isinstance(dims, (tuple, list)):
+        raise TypeError(f"permute(): argument 'dims' (position 2) must be tuple of ints, not {type(dims).__name__}")
     ndim = x._data.ndim
     if len(dims) != ndim:
         raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not "
