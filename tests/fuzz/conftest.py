@@ -9,8 +9,11 @@ distinct mismatch class found, each with its smallest reproducer (also written t
 
     CHAINRULE_FUZZ=long CHAINRULE_FUZZ_SECONDS=1200 pytest tests/fuzz -n0 -s
 """
+import importlib
 import os
 import time
+
+import pytest
 
 from hypothesis import HealthCheck, settings
 
@@ -84,3 +87,20 @@ def pytest_terminal_summary(terminalreporter):
         f.write(text + "\n")
     with open(REPORT + ".known.py", "w") as f:
         f.write(RECORD.known_entries() + "\n")
+
+
+@pytest.fixture(autouse=True)
+def _pinned_global_state():
+    """The fuzz runs see the same global switches whatever ran before them in the worker
+    (a known class must not appear or vanish with test order)."""
+    import chainrule
+    torch = importlib.import_module("torch")
+    saved = chainrule.get_default_dtype(), torch.get_default_dtype()
+    chainrule.set_default_dtype(chainrule.float32)
+    torch.set_default_dtype(torch.float32)
+    try:
+        with chainrule.enable_grad(), torch.enable_grad():
+            yield
+    finally:
+        chainrule.set_default_dtype(saved[0])
+        torch.set_default_dtype(saved[1])

@@ -1,5 +1,8 @@
 """Every mismatch class the fuzzer knows, each with one reproducer.
 
+The CI programs are drawn by index from the op list, so a change to the op database draws
+other programs: refresh ``KNOWN`` then (``CHAINRULE_FUZZ=collect``, see conftest.py).
+
 ``KNOWN``: differences from PyTorch that exist today and are to be fixed. CI fails on any
 class not listed here, and test_known_classes_still_reproduce fails on a listed class that
 no longer reproduces (strict, like ``xfail(strict=True)``): remove a class once it is fixed.
@@ -34,48 +37,32 @@ DELIBERATE = {
 }
 
 KNOWN = {
-    'add_alpha[complex_number]|forward:error-text|float16-regular': ("'chainrule has no complex32 (ComplexHalf): float16 with a complex operand would be complex32 in PyTorch; convert the float16 tensor to float32 or comp",
-        Step(op='add_alpha[complex_number]', arrays=(ArraySpec(dtype='float16', shape=(), values=(2.0,), layout='contig'),))),
-    'avg_pool2d[empty_batch]|forward:error-text|int64-extreme': ("'Dimension out of range (expected to be in range of [-1, 0], but got -3)' / PyTorch 'Dimension specified as -3 but tensor has no dimensions'",
-        Step(op='avg_pool2d[empty_batch]', arrays=(ArraySpec(dtype='int64', shape=(), values=(-9223372036854775808,), layout='contig'),))),
-    'broadcast_shapes[none]|forward:error-text|bool-regular': ("'expand(torch.BoolTensor{[1, 4]}, size=[]): the number of sizes provided (0) must be greater or equal to the number of dimensions in the tensor (2)' /",
-        Step(op='broadcast_shapes[none]', arrays=(ArraySpec(dtype='bool', shape=(1, 4), values=(True, True, True, True), layout='contig'),))),
-    'broadcast_to[minus_one]|forward:error-text|float32-regular': ('"The expanded size of the tensor (-1) isn\'t allowed in a leading, non-existing dimension 1" / PyTorch \'The expanded size of the tensor (4) must match ',
-        Step(op='broadcast_to[minus_one]', arrays=(ArraySpec(dtype='float32', shape=(3,), values=(1.4370160102844238, 1.4711276292800903, 1.4370160102844238), layout='contig'),))),
-    'copysign[number_0d]|grad2:grad-graph|float32-empty': ("no graph / PyTorch [('float32', (2, 0), array([], shape=(2, 0), dtype=float32))]",
-        Step(op='copysign[number_0d]', arrays=(ArraySpec(dtype='float32', shape=(2, 0), values=(), layout='transposed'),))),
-    'cross_entropy[empty_mean]|forward:error-type|int8-empty': ('NotImplementedError: "log_softmax_kernel_impl" not implemented for \'Char\' / PyTorch ValueError: Expected input batch_size (1) to match target batch_si',
-        Step(op='cross_entropy[empty_mean]', arrays=(ArraySpec(dtype='int8', shape=(1, 0, 3), values=(), layout='contig'), ArraySpec(dtype='int8', shape=(), values=(-22,), layout='contig')))),
-    'ctc_loss[padded_sum]|forward:error-type|complex64-inf': ('ValueError: not enough values to unpack (expected 3, got 1) / PyTorch NotImplementedError: "log_softmax_lastdim_kernel_impl" not implemented for \'Comp',
-        Step(op='ctc_loss[padded_sum]', arrays=(ArraySpec(dtype='complex64', shape=(1,), values=(complex(-0.0, -inf),), layout='contig'), ArraySpec(dtype='float32', shape=(1,), values=(0.0,), layout='contig')))),
-    'ctc_loss[padded_sum]|forward:error-type|float32-regular': ('ValueError: not enough values to unpack (expected 3, got 0) / PyTorch IndexError: Dimension out of range (expected to be in range of [-1, 0], but got ',
-        Step(op='ctc_loss[padded_sum]', arrays=(ArraySpec(dtype='float32', shape=(), values=(0.0,), layout='contig'), ArraySpec(dtype='complex64', shape=(), values=(0j,), layout='contig')))),
-    'cummax[noncontig]|grad2:grad-graph|float32-empty': ("no graph / PyTorch [('float32', (0, 2), array([], shape=(0, 2), dtype=float32))]",
-        Step(op='cummax[noncontig]', arrays=(ArraySpec(dtype='float32', shape=(0, 2), values=(), layout='contig'),))),
-    'interpolate_nearest[nearest-exact_2d_recompute]|forward:missing-error|float32-empty': ('PyTorch raises RuntimeError: Non-empty 3D data tensor expected but got a tensor with sizes [1, 0, 4]',
-        Step(op='interpolate_nearest[nearest-exact_2d_recompute]', arrays=(ArraySpec(dtype='float32', shape=(1, 0, 4), values=(), layout='contig'),))),
-    'lgamma|grad2:value|float32-nan': ('result 0: [-3.6695210e+31            nan -3.7245727e-31 -1.8884595e-01\n           -inf            nan] / PyTorch [-8.7077418e+15            nan -3.724',
-        Step(op='lgamma', arrays=(ArraySpec(dtype='float32', shape=(4, 2), values=(-3.0, nan, 1e+30, 2.0, 1e-200, -inf, 0.0, 0.0), layout='strided'),))),
-    'lu_solve[right_adjoint]|forward:error-type|complex64-regular': ('ValueError: not enough values to unpack (expected 2, got 1) / PyTorch RuntimeError: linalg.lu_solve: The input tensor B must have at least 2 dimension',
-        Step(op='lu_solve[right_adjoint]', arrays=(ArraySpec(dtype='complex64', shape=(1,), values=(-3j,), layout='contig'), ArraySpec(dtype='complex64', shape=(1,), values=(0j,), layout='contig')))),
-    'lu_solve[right_adjoint]|forward:error-type|float64-regular': ('ValueError: not enough values to unpack (expected 2, got 1) / PyTorch RuntimeError: linalg.lu_solve: Expected LU and B to have the same dtype, but fou',
-        Step(op='lu_solve[right_adjoint]', arrays=(ArraySpec(dtype='float64', shape=(1,), values=(-40.0,), layout='contig'), ArraySpec(dtype='complex64', shape=(1,), values=(-3j,), layout='contig')))),
-    'max_dim[noncontig]|forward:missing-error|complex128-negzero': ('PyTorch raises RuntimeError: max(): does not support complex input',
-        Step(op='max_dim[noncontig]', arrays=(ArraySpec(dtype='complex128', shape=(2,), values=((-0-1e-30j), (100+0.33935546875j)), layout='contig'),))),
-    'sum_to_size[cols_keep]|forward:error-type|float64-nan': ('ValueError: cannot reshape array of size 1 into shape (3,1) / PyTorch RuntimeError: size {[3, 1]} is not expandable to size {[1, 4]}.',
-        Step(op='sum_to_size[cols_keep]', arrays=(ArraySpec(dtype='float64', shape=(1, 4), values=(nan, nan, 1.4142135623730951, 0.0), layout='contig'),))),
-    'sum_to_size[cols_keep]|forward:error-type|float64-regular': ('IndexError: tuple index out of range / PyTorch RuntimeError: size {[3, 1]} is not expandable to size {[]}.',
-        Step(op='sum_to_size[cols_keep]', arrays=(ArraySpec(dtype='float64', shape=(), values=(2.147038012855488,), layout='contig'),))),
+    'adaptive_max_pool2d[keep_height]|forward:error-type|float32-regular': ('RuntimeError: adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: [1] / PyTorch ValueError: Input dimension should be at least 3',
+        Step(op='adaptive_max_pool2d[keep_height]', arrays=(ArraySpec(dtype='float32', shape=(1,), values=(-0.5,), layout='transposed'),))),
+    'clamp[max_only]|forward:missing-error|complex128-regular': ('PyTorch raises NotImplementedError: clamp is not supported for complex types',
+        Step(op='clamp[max_only]', arrays=(ArraySpec(dtype='complex128', shape=(), values=((-3+3.388671875j),), layout='transposed'),))),
+    'copysign[int_right]|grad2:grad-graph|float32-nan': ("no graph / PyTorch [('float32', (1,), array([nan], dtype=float32))]",
+        Step(op='copysign[int_right]', arrays=(ArraySpec(dtype='float32', shape=(1,), values=(nan,), layout='contig'),))),
+    'copysign[int_right]|grad2:grad-graph|float32-regular': ("no graph / PyTorch [('float32', (1,), array([nan], dtype=float32))]",
+        Step(op='copysign[int_right]', arrays=(ArraySpec(dtype='float32', shape=(1,), values=(0.0,), layout='contig'),))),
+    'getitem_indexed[int_slice_list]|forward:error-text|float32-empty': ("'index 0 is out of bounds for axis 1 with size 0' / PyTorch 'index is out of bounds for dimension with size 0'",
+        Step(op='getitem_indexed[int_slice_list]', arrays=(ArraySpec(dtype='float32', shape=(1, 0, 0), values=(), layout='contig'),))),
+    'lu_solve[left]|forward:error-type|complex128-empty': ('ValueError: not enough values to unpack (expected 2, got 1) / PyTorch RuntimeError: linalg.lu_solve: The input tensor B must have at least 2 dimension',
+        Step(op='lu_solve[left]', arrays=(ArraySpec(dtype='complex128', shape=(0,), values=(), layout='transposed'), ArraySpec(dtype='complex128', shape=(0,), values=(), layout='contig')))),
+    'matrix_norm[dims_inf]|forward:extra-error|float16-empty': ('IndexError: amax(): Expected reduction dim 1 to have non-zero size.',
+        Step(op='matrix_norm[dims_inf]', arrays=(ArraySpec(dtype='float16', shape=(1, 3, 0), values=(), layout='contig'),))),
+    'multi_margin_loss[p2_none]|forward:error-type|complex64-regular': ('RuntimeError: expected scalar type Long but found ComplexFloat / PyTorch NotImplementedError: "multi_margin_loss_cpu_kernel" not implemented for \'Comp',
+        Step(op='multi_margin_loss[p2_none]', arrays=(ArraySpec(dtype='complex64', shape=(), values=((6+1j),), layout='contig'), ArraySpec(dtype='complex64', shape=(), values=((-3.466796875+3.5703125j),), layout='contig')))),
+    'remainder[number_0d]|forward:signed-zero|float32-nan': ('result 0: [0.                nan 0.5               nan 0.14160156 0.        ] / PyTorch [ 0.                 nan  0.5                nan  0.14160156 -',
+        Step(op='remainder[number_0d]', arrays=(ArraySpec(dtype='float32', shape=(4, 2, 1), values=(1e-200, nan, 0.5, nan, 1.6416015625, -0.0, 1e-30, 0.94580078125), layout='strided'),))),
+    'topk[smallest]|forward:error-type|bool-regular': ('RuntimeError: topk does not support bool dtypes on CPU / PyTorch IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',
+        Step(op='topk[smallest]', arrays=(ArraySpec(dtype='bool', shape=(), values=(False,), layout='contig'),))),
 }
 
 # classes the CI programs find whose one-step reproducer does not show them on its own (the
 # step's inputs came from PyTorch's previous step; replayed from their printed values they
 # do not): listed in KNOWN, exempt from the still-reproduces check
-IN_CONTEXT_ONLY = {
-    'lu_solve[right_adjoint]|forward:error-type|complex64-regular',
-    'lu_solve[right_adjoint]|forward:error-type|float64-regular',
-    'max_dim[noncontig]|forward:missing-error|complex128-negzero',
-}
+IN_CONTEXT_ONLY = set()
 
 # promotion classes (test_fuzz_promotion.py): key -> one case of the class, as check(*case) takes it
 KNOWN_PROMOTION = {

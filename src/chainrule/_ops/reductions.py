@@ -131,7 +131,7 @@ def _sums_pairwise(a, dims):
     (1 % for 10**6 float32 rows)."""
     if dims is None or a.ndim <= 1:
         return a.flags.c_contiguous
-    dims = sorted(dims)
+    dims = sorted(d % a.ndim for d in (dims if isinstance(dims, (tuple, list)) else (dims,)))
     return a.flags.c_contiguous and dims == list(range(a.ndim - len(dims), a.ndim))
 
 

@@ -254,9 +254,16 @@ CUMMAX = defop("cummax", TAKE_ALONG.forward, node="CummaxBackward0", **PICK_RULE
 CUMMIN = defop("cummin", TAKE_ALONG.forward, node="CumminBackward0", **PICK_RULES)
 
 
+def _scalar_dim_check(x, dim, name):
+    """cummax and cummin word a 0-d input's bad dim their own way."""
+    if x._data.ndim == 0 and isinstance(dim, int) and dim not in (-1, 0):
+        raise IndexError(f"{name}(): Expected reduction dim -1 or 0 for scalar but got {dim}")
+
+
 def cummax(x, dim):
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: cummax(b, d))
+    _scalar_dim_check(x, dim, "cummax")
     dim = int_dim(dim, x._data.ndim, "cummax")
     index = _running_extreme_index(x._data, dim, np.maximum.accumulate)
     return pick(CUMMAX, x, index, dim, True, return_types.cummax)
@@ -265,6 +272,7 @@ def cummax(x, dim):
 def cummin(x, dim):
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: cummin(b, d))
+    _scalar_dim_check(x, dim, "cummin")
     dim = int_dim(dim, x._data.ndim, "cummin")
     index = _running_extreme_index(x._data, dim, np.minimum.accumulate)
     return pick(CUMMIN, x, index, dim, True, return_types.cummin)
