@@ -295,6 +295,6 @@ def check_step(step):
     nxt = None
     if theirs["forward"][0] == "ok":
         first = [r for r in theirs["forward"][1] if isinstance(r, tuple)]
-        if first and first[0][2].dtype.kind in "biufc":
+        if first and len(first[0]) > 2 and first[0][2].dtype.kind in "biufc":
             nxt = first[0][2]
     return found, nxt

@@ -1,7 +1,7 @@
 """Every mismatch class the fuzzer knows, each with one reproducer.
 
 The CI programs are drawn by index from the op list, so a change to the op database draws
-other programs: refresh ``KNOWN`` then (``CHAINRULE_FUZZ=collect``, see conftest.py).
+other programs: refresh ``KNOWN`` then with ``CI=true python scripts/refresh_fuzz_known.py``.
 
 ``KNOWN``: differences from PyTorch that exist today and are to be fixed. CI fails on any
 class not listed here, and test_known_classes_still_reproduce fails on a listed class that
@@ -37,26 +37,38 @@ DELIBERATE = {
 }
 
 KNOWN = {
-    'adaptive_max_pool2d[keep_height]|forward:error-type|float32-regular': ('RuntimeError: adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: [1] / PyTorch ValueError: Input dimension should be at least 3',
-        Step(op='adaptive_max_pool2d[keep_height]', arrays=(ArraySpec(dtype='float32', shape=(1,), values=(-0.5,), layout='transposed'),))),
-    'clamp[max_only]|forward:missing-error|complex128-regular': ('PyTorch raises NotImplementedError: clamp is not supported for complex types',
-        Step(op='clamp[max_only]', arrays=(ArraySpec(dtype='complex128', shape=(), values=((-3+3.388671875j),), layout='transposed'),))),
-    'copysign[int_right]|grad2:grad-graph|float32-nan': ("no graph / PyTorch [('float32', (1,), array([nan], dtype=float32))]",
-        Step(op='copysign[int_right]', arrays=(ArraySpec(dtype='float32', shape=(1,), values=(nan,), layout='contig'),))),
-    'copysign[int_right]|grad2:grad-graph|float32-regular': ("no graph / PyTorch [('float32', (1,), array([nan], dtype=float32))]",
-        Step(op='copysign[int_right]', arrays=(ArraySpec(dtype='float32', shape=(1,), values=(0.0,), layout='contig'),))),
-    'getitem_indexed[int_slice_list]|forward:error-text|float32-empty': ("'index 0 is out of bounds for axis 1 with size 0' / PyTorch 'index is out of bounds for dimension with size 0'",
-        Step(op='getitem_indexed[int_slice_list]', arrays=(ArraySpec(dtype='float32', shape=(1, 0, 0), values=(), layout='contig'),))),
-    'lu_solve[left]|forward:error-type|complex128-empty': ('ValueError: not enough values to unpack (expected 2, got 1) / PyTorch RuntimeError: linalg.lu_solve: The input tensor B must have at least 2 dimension',
-        Step(op='lu_solve[left]', arrays=(ArraySpec(dtype='complex128', shape=(0,), values=(), layout='transposed'), ArraySpec(dtype='complex128', shape=(0,), values=(), layout='contig')))),
-    'matrix_norm[dims_inf]|forward:extra-error|float16-empty': ('IndexError: amax(): Expected reduction dim 1 to have non-zero size.',
-        Step(op='matrix_norm[dims_inf]', arrays=(ArraySpec(dtype='float16', shape=(1, 3, 0), values=(), layout='contig'),))),
-    'multi_margin_loss[p2_none]|forward:error-type|complex64-regular': ('RuntimeError: expected scalar type Long but found ComplexFloat / PyTorch NotImplementedError: "multi_margin_loss_cpu_kernel" not implemented for \'Comp',
-        Step(op='multi_margin_loss[p2_none]', arrays=(ArraySpec(dtype='complex64', shape=(), values=((6+1j),), layout='contig'), ArraySpec(dtype='complex64', shape=(), values=((-3.466796875+3.5703125j),), layout='contig')))),
-    'remainder[number_0d]|forward:signed-zero|float32-nan': ('result 0: [0.                nan 0.5               nan 0.14160156 0.        ] / PyTorch [ 0.                 nan  0.5                nan  0.14160156 -',
-        Step(op='remainder[number_0d]', arrays=(ArraySpec(dtype='float32', shape=(4, 2, 1), values=(1e-200, nan, 0.5, nan, 1.6416015625, -0.0, 1e-30, 0.94580078125), layout='strided'),))),
-    'topk[smallest]|forward:error-type|bool-regular': ('RuntimeError: topk does not support bool dtypes on CPU / PyTorch IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',
-        Step(op='topk[smallest]', arrays=(ArraySpec(dtype='bool', shape=(), values=(False,), layout='contig'),))),
+    'adaptive_avg_pool2d[larger_output]|forward:error-type|float64-regular': ('RuntimeError: adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [] / PyTorch ValueError: Input dimension should be at least 3',
+        Step(op='adaptive_avg_pool2d[larger_output]', arrays=(ArraySpec(dtype='float64', shape=(), values=(3.2490030924479165,), layout='contig'),))),
+    'adaptive_max_pool1d[basic]|grad2:grad-graph|float32-regular': ("no graph / PyTorch [('float32', (3, 1, 1), array([[[0.]],\n\n       [[0.]],\n\n       [[0.]]], dtype=float32))]",
+        Step(op='adaptive_max_pool1d[basic]', arrays=(ArraySpec(dtype='float32', shape=(3, 1, 1), values=(-385.5, 1929068.0, 0.5), layout='contig'),))),
+    'all[uint8]|forward:missing-error|uint8-regular': ('PyTorch raises IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',
+        Step(op='all[uint8]', arrays=(ArraySpec(dtype='uint8', shape=(), values=(3,), layout='contig'),))),
+    'any[uint8]|forward:missing-error|bool-regular': ('PyTorch raises IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',
+        Step(op='any[uint8]', arrays=(ArraySpec(dtype='bool', shape=(), values=(True,), layout='contig'),))),
+    'any[uint8]|forward:missing-error|int64-regular': ('PyTorch raises IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',
+        Step(op='any[uint8]', arrays=(ArraySpec(dtype='int64', shape=(), values=(0,), layout='contig'),))),
+    'argmin[nan]|forward:error-type|complex128-empty': ('IndexError: argmin(): Expected reduction dim 1 to have non-zero size. / PyTorch RuntimeError: argmin(): does not support complex input',
+        Step(op='argmin[nan]', arrays=(ArraySpec(dtype='complex128', shape=(2, 0), values=(), layout='contig'),))),
+    'avg_pool2d[padding]|forward:error-text|int64-regular': ("'Dimension out of range (expected to be in range of [-1, 0], but got -3)' / PyTorch 'Dimension specified as -3 but tensor has no dimensions'",
+        Step(op='avg_pool2d[padding]', arrays=(ArraySpec(dtype='int64', shape=(), values=(23818,), layout='contig'),))),
+    'copysign[number_0d]|grad2:grad-graph|float32-regular': ("no graph / PyTorch [('float32', (), array(0., dtype=float32))]",
+        Step(op='copysign[number_0d]', arrays=(ArraySpec(dtype='float32', shape=(), values=(57.567466735839844,), layout='contig'),))),
+    'cumprod[vector]|jvp:nan|float64-nan': ('result 0: [-0.62373983  0.72318963 -0.62682167  0.76638334 -0.62092064 -0.14799743] / PyTorch [-0.62373983  0.72318963 -0.62682167  0.76638334 -0.6209',
+        Step(op='cumprod[vector]', arrays=(ArraySpec(dtype='float64', shape=(1, 4, 4), values=(0.0, -40.0, -0.0013885498046875, -0.0, 0.0, 0.0, nan, 1.578125, 1e-30, -1.0, 1e+30, 0.0, 1e-200, 100.0, 0.0, 20.0), layout='contig'),))),
+    'expand[new_dims]|forward:error-text|bool-regular': ("'The expanded size of the tensor (4) must match the existing size (2) at non-singleton dimension 1.  Target sizes: [2, 4, 3].  Tensor sizes: [2, 2]' /",
+        Step(op='expand[new_dims]', arrays=(ArraySpec(dtype='bool', shape=(2, 2), values=(False, False, False, False), layout='contig'),))),
+    'huber_loss[noncontig]|forward:missing-error|float16-empty': ("PyTorch raises RuntimeError: result type ComplexDouble can't be cast to the desired output type Half",
+        Step(op='huber_loss[noncontig]', arrays=(ArraySpec(dtype='float16', shape=(2, 0), values=(), layout='transposed'), ArraySpec(dtype='complex128', shape=(2, 0), values=(), layout='contig')))),
+    'matrix_norm[ord_nuc]|forward:error-type|float32-nan': ('LinAlgError: SVD did not converge / PyTorch _LinAlgError: linalg.svd: (Batch element 0): The algorithm failed to converge because the input matrix con',
+        Step(op='matrix_norm[ord_nuc]', arrays=(ArraySpec(dtype='float32', shape=(1, 2, 2), values=(nan, nan, nan, nan), layout='contig'),))),
+    'matrix_power[n-3]|forward:nan|complex64-inf': ('result 0: [ 0.0000000e+00+0.0000000e+00j  3.1250001e-34-1.5625000e-35j\n -2.1686554e-36-2.1698000e-35j  1.5625001e-05-3.2384347e-35j\n            nan   ',
+        Step(op='matrix_power[n-3]', arrays=(ArraySpec(dtype='complex64', shape=(4, 2, 2), values=((1e+30-3.23828125j), (-20+1j), (0.1387939453125+1.388671875j), (40-0j), complex(-inf, -inf), (1e-200+0.227783203125j), (0.966796875+1e-30j), (inf+0j), (-inf-0j), (-2.53125+2.810546875j), (1e-200-2.693359375j), (-1e-30-3j), (1e-30+40j), (-2-0j), (-2.998046875+2j), (-40-0.78662109375j)), layout='contig'),))),
+    'std_mean[correction_2]|forward:error-text|int8-regular': ("'std and var only support floating point and complex dtypes' / PyTorch 'std_mean only support floating point and complex dtypes'",
+        Step(op='std_mean[correction_2]', arrays=(ArraySpec(dtype='int8', shape=(), values=(-68,), layout='strided'),))),
+    'var_mean[scalar_dim]|forward:error-text|bool-empty': ("'std and var only support floating point and complex dtypes' / PyTorch 'var_mean only support floating point and complex dtypes'",
+        Step(op='var_mean[scalar_dim]', arrays=(ArraySpec(dtype='bool', shape=(0,), values=(), layout='contig'),))),
+    'vector_norm[ord2]|forward:inf|complex64-huge': ('result 0: [inf] / PyTorch [6.0000004e+30]',
+        Step(op='vector_norm[ord2]', arrays=(ArraySpec(dtype='complex64', shape=(), values=((-6.000000392516252e+30+18.80859375j),), layout='contig'),))),
 }
 
 # classes the CI programs find whose one-step reproducer does not show them on its own (the
