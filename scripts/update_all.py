@@ -24,6 +24,9 @@ def public_names(source):
 def main():
     source = INIT.read_text()
     head = source[:source.index("__all__ = [")] if "__all__ = [" in source else source
+    tail = source[source.index("\n]\n", len(head)) + 3:] if "__all__ = [" in source else ""
+    if tail.strip():  # what follows __all__ would be lost, and its names left out of it
+        raise SystemExit(f"{INIT}: move the code after __all__ above it first:\n{tail}")
     lines, line = [], "   "
     for name in public_names(head):
         item = f' "{name}",'
