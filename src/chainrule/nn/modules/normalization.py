@@ -31,6 +31,21 @@ class LocalResponseNorm(Module):
         return f"{self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}"
 
 
+def _affine_parameters(module, shape, affine, bias, dtype):
+    """A norm layer's elementwise weight and bias of ``shape`` (None where not affine, or
+    bias=False), registered in PyTorch's order."""
+    module.register_parameter("weight", Parameter(_creation.empty(shape, dtype=dtype)) if affine else None)
+    module.register_parameter("bias", Parameter(_creation.empty(shape, dtype=dtype)) if affine and bias else None)
+
+
+def _reset_affine(module):
+    """Weight ones, bias zeros: PyTorch's start for a norm layer."""
+    if module.weight is not None:
+        init.ones_(module.weight)
+    if module.bias is not None:
+        init.zeros_(module.bias)
+
+
 class LayerNorm(Module):
     """Normalises over the last ``len(normalized_shape)`` dims; weight ones, bias zeros."""
 
@@ -41,22 +56,11 @@ class LayerNorm(Module):
         self.normalized_shape = _shape_tuple(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        if self.elementwise_affine:
-            self.weight = Parameter(_creation.empty(self.normalized_shape, dtype=dtype))
-            if bias:
-                self.bias = Parameter(_creation.empty(self.normalized_shape, dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, self.normalized_shape, elementwise_affine, bias, dtype)
         self.reset_parameters()
 
     def reset_parameters(self):
-        if self.elementwise_affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_affine(self)
 
     def forward(self, input):
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
@@ -76,22 +80,11 @@ class GroupNorm(Module):
         if num_channels % num_groups != 0:
             raise ValueError(f"num_channels ({num_channels}) must be divisible by num_groups ({num_groups})")
         self.num_groups, self.num_channels, self.eps, self.affine = num_groups, num_channels, eps, affine
-        if self.affine:
-            self.weight = Parameter(_creation.empty(num_channels, dtype=dtype))
-            if bias:
-                self.bias = Parameter(_creation.empty(num_channels, dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, num_channels, affine, bias, dtype)
         self.reset_parameters()
 
     def reset_parameters(self):
-        if self.affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_affine(self)
 
     def forward(self, input):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
