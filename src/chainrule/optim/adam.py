@@ -14,7 +14,7 @@ import numpy as np
 
 from .._tensor import Tensor
 from . import _kernels as K
-from .optimizer import (Optimizer, _bump, _check_betas, _check_capturable, _check_fused, _check_fused_flags,
+from .optimizer import (_weight_decay, Optimizer, _bump, _check_betas, _check_capturable, _check_fused, _check_fused_flags,
                         _check_non_negative, _check_lr, _grad_array, _increment, _run_closure, _scalar_np_dtype,
                         _scalar_tensor, _to_scalar, _use_grad_for_differentiable, _value, _zeros_like)
 
@@ -87,12 +87,7 @@ def _adam_update(p, state, group):
     grad = K.real(_grad_array(p, group["maximize"]))
     dtype = param.dtype
     step = _increment(state["step"])
-    if weight_decay != 0:
-        if group["decoupled_weight_decay"]:
-            np.multiply(param, K.scalar(1 - lr * weight_decay, dtype), out=param)
-            _bump(p)
-        else:
-            grad = K.add(grad, param, weight_decay)
+    grad = _weight_decay(p, param, grad, lr, weight_decay, group["decoupled_weight_decay"])
     exp_avg, exp_avg_sq = K.real(state["exp_avg"]._data), K.real(state["exp_avg_sq"]._data)
     # a tensor beta1 is first cast to the parameter's dtype, then ``1 - beta1`` taken there
     weight = 1 - (K.scalar(beta1, dtype) if isinstance(beta1, np.generic) else beta1)

@@ -12,7 +12,7 @@ with ``d = sqrt(v / (1 - beta2**t)) + eps``.
 import numpy as np
 
 from . import _kernels as K
-from .optimizer import (Optimizer, _bump, _check_betas, _check_lr, _check_non_negative,
+from .optimizer import (_weight_decay, Optimizer, _bump, _check_betas, _check_lr, _check_non_negative,
                         _grad_array, _increment, _scalar_tensor, _use_grad_for_differentiable,
                         _value, _zeros_like)
 
@@ -55,12 +55,7 @@ def _nadam_update(p, state, group):
     dtype = param.dtype
     step = _increment(state["step"])
     bias_correction2 = 1 - beta2 ** step
-    if weight_decay != 0:
-        if group["decoupled_weight_decay"]:
-            np.multiply(param, K.scalar(1 - lr * weight_decay, dtype), out=param)
-            _bump(p)
-        else:
-            grad = K.add(grad, param, weight_decay)
+    grad = _weight_decay(p, param, grad, lr, weight_decay, group["decoupled_weight_decay"])
     mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * momentum_decay)))
     mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * momentum_decay)))
     mu_product_t = state["mu_product"]

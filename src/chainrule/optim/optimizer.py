@@ -28,6 +28,7 @@ from .. import _dtype
 from .._tensor import Tensor, _wrap
 from ..autograd.anomaly_mode import LINES, note_modified
 from ..autograd.grad_mode import enable_grad, set_grad_enabled
+from . import _kernels as K
 
 _global_optimizer_pre_hooks = OrderedDict()
 _global_optimizer_post_hooks = OrderedDict()
@@ -145,6 +146,18 @@ def _increment(step_t):
     step_t._data += 1
     step_t._counter[0] += 1
     return step_t._data.item()
+
+
+def _weight_decay(p, param, grad, lr, weight_decay, decoupled):
+    """The gradient after weight decay: the parameter shrunk in place by ``1 - lr * wd``
+    (AdamW-style, ``decoupled``), or ``wd * param`` added to the gradient (L2)."""
+    if weight_decay == 0:
+        return grad
+    if decoupled:
+        np.multiply(param, K.scalar(1 - lr * weight_decay, param.dtype), out=param)
+        _bump(p)
+        return grad
+    return K.add(grad, param, weight_decay)
 
 
 def _grad_array(p, maximize):

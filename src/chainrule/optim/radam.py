@@ -11,7 +11,7 @@ the variance of the adaptive learning rate is tractable (``rho_t > 5``).
 import numpy as np
 
 from . import _kernels as K
-from .optimizer import (Optimizer, _bump, _check_betas, _check_lr, _check_non_negative,
+from .optimizer import (_weight_decay, Optimizer, _bump, _check_betas, _check_lr, _check_non_negative,
                         _grad_array, _increment, _scalar_tensor, _use_grad_for_differentiable,
                         _value, _zeros_like)
 
@@ -49,12 +49,7 @@ def _radam_update(p, state, group):
     grad = K.real(_grad_array(p, group["maximize"]))
     dtype = param.dtype
     step = _increment(state["step"])
-    if weight_decay != 0:
-        if group["decoupled_weight_decay"]:
-            np.multiply(param, K.scalar(1 - lr * weight_decay, dtype), out=param)
-            _bump(p)
-        else:
-            grad = K.add(grad, param, weight_decay)
+    grad = _weight_decay(p, param, grad, lr, weight_decay, group["decoupled_weight_decay"])
     exp_avg, exp_avg_sq = K.real(state["exp_avg"]._data), K.real(state["exp_avg_sq"]._data)
     K.lerp_(exp_avg, grad, 1 - beta1)
     np.multiply(exp_avg_sq, K.scalar(beta2, dtype), out=exp_avg_sq)
