@@ -9,11 +9,11 @@ the extra element on the right, as PyTorch does.
 >>> nn.Conv2d(16, 33, (3, 5), stride=(2, 1), padding=(4, 2))
 Conv2d(16, 33, kernel_size=(3, 5), stride=(2, 1), padding=(4, 2))
 """
-import math
 
 from ... import _creation
-from .. import functional as F, init
+from .. import functional as F
 from ..parameter import Parameter
+from .linear import default_reset
 from .module import Module
 from .utils import _pair, _reverse_repeat_tuple, _single, _triple
 
@@ -75,11 +75,7 @@ class _ConvNd(Module):
         self.reset_parameters()
 
     def reset_parameters(self):
-        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
-        if self.bias is not None:
-            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
-            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
-            init.uniform_(self.bias, -bound, bound)
+        default_reset(self.weight, self.bias)
 
     def extra_repr(self):
         s = f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, stride={self.stride}"

@@ -13,6 +13,17 @@ from .module import Module
 __all__ = ["Bilinear", "Identity", "Linear"]
 
 
+def default_reset(weight, bias):
+    """Linear's and the convolutions' initialisation, in PyTorch's order (the weight, then
+    the bias, so the random stream is consumed as PyTorch consumes it): kaiming_uniform_ with
+    a = sqrt(5), and the bias uniform in +-1/sqrt(fan_in)."""
+    init.kaiming_uniform_(weight, a=math.sqrt(5))
+    if bias is not None:
+        fan_in, _ = init._calculate_fan_in_and_fan_out(weight)
+        bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+        init.uniform_(bias, -bound, bound)
+
+
 class Identity(Module):
     """Returns its input; accepts and ignores any constructor arguments (a placeholder)."""
 
@@ -40,11 +51,7 @@ class Linear(Module):
         self.reset_parameters()
 
     def reset_parameters(self):
-        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
-        if self.bias is not None:
-            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
-            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
-            init.uniform_(self.bias, -bound, bound)
+        default_reset(self.weight, self.bias)
 
     def forward(self, input):
         return F.linear(input, self.weight, self.bias)
