@@ -55,6 +55,16 @@ _LEGACY_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "in
                  "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
                  "bool": "Bool", "complex64": "ComplexFloat", "complex128": "ComplexDouble"}
 
+def type_word(np_dtype):
+    """PyTorch's name for a dtype in its kernel messages: Float, Long, ComplexDouble..."""
+    return _LEGACY_NAMES[np.dtype(np_dtype).name]
+
+
+def not_implemented(kernel, np_dtype):
+    """PyTorch's error for a kernel without this dtype: ``"round_cpu" not implemented for 'Long'``."""
+    return NotImplementedError(f"\"{kernel}\" not implemented for '{type_word(np_dtype)}'")
+
+
 def no_complex32():
     """PyTorch computes float16 with complex numbers in complex32 (ComplexHalf), a dtype
     chainrule does not have (see docs/differences.md)."""
