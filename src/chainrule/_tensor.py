@@ -310,7 +310,7 @@ class Tensor:
     def size(self, dim=None):
         if dim is None:
             return Size(self._data.shape)
-        return self._data.shape[_shape.wrap_dim(dim, self._data.ndim)]
+        return self._data.shape[_shape.wrap_dim_of_tensor(dim, self._data.ndim)]
 
     def dim(self):
         return self._data.ndim
@@ -331,7 +331,7 @@ class Tensor:
 
     def stride(self, dim=None):
         strides = tuple(s // self._data.itemsize for s in self._data.strides)
-        return strides if dim is None else strides[_shape.wrap_dim(dim, self._data.ndim)]
+        return strides if dim is None else strides[_shape.wrap_dim_of_tensor(dim, self._data.ndim)]
 
     def is_contiguous(self, memory_format=None):
         return self._data.flags.c_contiguous

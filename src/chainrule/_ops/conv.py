@@ -29,7 +29,7 @@ from .._tensor import _C_TYPE_NAMES, _LEGACY_NAMES
 from .batching import batch_size
 from .registry import apply, defop, unary
 from .resampling import constant_pad_nd
-from .shape import wrap_dim
+from ..autograd.grad_mode import STATE
 
 # --- im2col and col2im on arrays --------------------------------------------------------------
 
@@ -522,9 +522,11 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     columns, (N, C*kH*kW, L) with L the number of block positions."""
     kernel, dilation, padding, stride = _pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride)
     _check_window_args(kernel, dilation, padding, stride, ("kernel", "dilation", "padding", "stride"))
+    if input.requires_grad and STATE.enabled:  # PyTorch's differentiable path reads these sizes first
+        input.size(-1), input.size(-2)
     shape = input._data.shape
     ndim = len(shape)
-    nonempty = shape[wrap_dim(1, ndim)] != 0 and shape[wrap_dim(2, ndim)] != 0 and (ndim != 3 or shape[0] != 0)
+    nonempty = input.size(1) != 0 and input.size(2) != 0 and (ndim != 3 or shape[0] != 0)
     if ndim not in (3, 4) or not nonempty:
         raise RuntimeError("Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero "
                            f"dimensions for input, but got: {list(shape)}")

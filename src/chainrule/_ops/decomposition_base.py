@@ -50,6 +50,23 @@ def _batch_error(cls, fn, message, failed, batch):
     return cls(f"{fn}: {where_}{message}")
 
 
+def _not_converged(fn, a, compute, what):
+    """PyTorch's LinAlgError for a LAPACK routine that did not converge (NumPy raised its own),
+    naming the first matrix of the batch that fails, as PyTorch does."""
+    flat = a.reshape((-1,) + a.shape[-2:])
+    failed = np.zeros(len(flat), bool)
+    for i, matrix in enumerate(flat):
+        try:
+            compute(matrix)
+        except np.linalg.LinAlgError:
+            failed[i] = True
+            break
+    first = flat[failed.argmax()]
+    why = ("the input matrix contained non-finite values." if not np.isfinite(first).all() else
+           f"the input matrix is ill-conditioned or has too many repeated {what}.")
+    return _batch_error(_LinAlgError, fn, "The algorithm failed to converge because " + why, failed, a.ndim > 2)
+
+
 def _real_dtype(dtype):
     return np.dtype(dtype.char.lower()) if dtype.kind == "c" else dtype
 
@@ -147,11 +164,12 @@ def _np_substitute(t, b, upper):
 
 def _layout(parts):
     """``[(shape, real)]`` -> ``((start, stop, shape, real), ...)``: where each output lies
-    along the packed array's last axis. ``real``: the real part of a complex packing."""
+    along the packed array's last axis. ``real``: the real part of a complex packing. A shape
+    of None: an output not computed, which PyTorch returns as an empty (0,), whatever the batch."""
     out, start = [], 0
     for shape, real in parts:
-        size = int(np.prod(shape))
-        out.append((start, start + size, tuple(shape), real))
+        size = 0 if shape is None else int(np.prod(shape))
+        out.append((start, start + size, None if shape is None else tuple(shape), real))
         start += size
     return tuple(out)
 
@@ -165,8 +183,8 @@ def _np_pack(arrays, batch, layout):
 
 def _np_part(packed, layout, i):
     start, stop, shape, real = layout[i]
-    if start == stop:  # an empty output: PyTorch gives it its own shape, (0,), whatever the batch
-        return np.zeros(shape, packed.real.dtype if real else packed.dtype)
+    if shape is None:
+        return np.zeros((0,), packed.real.dtype if real else packed.dtype)
     part = packed[..., start:stop].reshape(packed.shape[:-1] + shape)
     return np.array(part.real if real else part)  # own memory: the node keeps the packed array
 
@@ -180,12 +198,11 @@ def _np_embed(g, layout, i, packed_shape, dtype):
 
 
 def _part_batched(op, args, batched, params, dtype):
-    """A part of a batch of packed arrays is the batch of the parts; an empty part (its own
-    shape whatever the packing's batch) gets the vmap batch dim that stacking would give it."""
+    """A part of a batch of packed arrays is the batch of the parts; a part not computed (its
+    own shape whatever the packing's batch) gets the vmap batch dim that stacking would give it."""
     out = apply(op, args, params, dtype)
     layout, i = params
-    start, stop, shape, _ = layout[i]
-    return out.reshape(args[0]._data.shape[:1] + shape) if start == stop else out
+    return out.reshape(args[0]._data.shape[:1] + (0,)) if layout[i][2] is None else out
 
 
 def _part_rules(node):

@@ -17,7 +17,7 @@ from .linalg import (check_floating, check_matrix, diag_embed, diagonal, eye_lik
 from .batching import any_batched, leading, pad
 from . import registry
 from .registry import apply, defop, unary
-from .decomposition_base import (_batch_error, _hermitian_input, _layout, _nonzero, _np_hermitian_part, _np_lu,
+from .decomposition_base import (_batch_error, _not_converged, _hermitian_input, _layout, _nonzero, _np_hermitian_part, _np_lu,
                                  _np_pack, _np_part, _np_permutation, _outputs, _packed, _part_rules, _parts,
                                  _real_dtype, _solve, named)
 from .triangular import solve_triangular
@@ -29,7 +29,7 @@ from .triangular import solve_triangular
 def _qr_layout(shape, mode):
     m, n = shape[-2:]
     k = min(m, n)
-    q_shape = (0,) if mode == "r" else (m, m if mode == "complete" else k)
+    q_shape = None if mode == "r" else (m, m if mode == "complete" else k)
     return _layout([(q_shape, False), ((m if mode == "complete" else k, n), False)])
 
 
@@ -125,7 +125,11 @@ def _eigh_layout(shape):
 
 
 def _np_eigh(a, uplo):
-    values, vectors = np.linalg.eigh(_np_hermitian_part(a))
+    a = _np_hermitian_part(a)
+    try:
+        values, vectors = np.linalg.eigh(a)
+    except np.linalg.LinAlgError:  # (PyTorch's message adds LAPACK's error code, which NumPy does not give)
+        raise _not_converged("linalg.eigh", a, np.linalg.eigh, "eigenvalues") from None
     return _np_pack([values, vectors], a.shape[:-2], _eigh_layout(a.shape))
 
 
@@ -202,7 +206,10 @@ def _svd_layout(shape, full_matrices):
 
 
 def _np_svd(a, full_matrices):
-    u, s, vh = np.linalg.svd(a, full_matrices=full_matrices)
+    try:
+        u, s, vh = np.linalg.svd(a, full_matrices=full_matrices)
+    except np.linalg.LinAlgError:
+        raise _not_converged("linalg.svd", a, np.linalg.svd, "singular values") from None
     return _np_pack([u, s, vh], a.shape[:-2], _svd_layout(a.shape, full_matrices))
 
 
@@ -309,6 +316,9 @@ def svdvals(A, *, driver=None, out=None):
 
 def svd(input, some=True, compute_uv=True, *, out=None):
     """``(U, S, V)`` (V, not Vh); without ``compute_uv``, U and V are zeros."""
+    if input._data.ndim < 2:
+        raise RuntimeError(f"linalg.svd: input should have at least 2 dimensions, but has {input._data.ndim} "
+                           "dimensions instead")
     if not compute_uv:
         m, n = input._data.shape[-2:]
         batch = input._data.shape[:-2]
@@ -580,6 +590,8 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     """X with ``A X = B`` (``A^H`` if ``adjoint``; ``X A = B`` if not ``left``) from A's LU."""
     if pivots._data.dtype != np.int32:
         raise RuntimeError("linalg.lu_solve: pivots should be a Tensor of scalar type torch.int32")
+    check_matrix(B, "linalg.lu_solve", "B", square=False)
+    check_matrix(LU, "torch.linalg.lu_solve")
     n, (rows, cols) = LU._data.shape[-1], B._data.shape[-2:]
     if (rows if left else cols) != n:
         raise RuntimeError(f"linalg.lu_solve: Incompatible shapes of A and B for the equation "

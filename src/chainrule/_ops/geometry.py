@@ -13,7 +13,7 @@ from .elementwise import where
 from .batching import dim_params, leading
 from .registry import apply, broadcast_error, defop
 from . import reductions as _reductions
-from .shape import wrap_dim
+from .shape import wrap_dim_of_tensor
 from .linalg import _scalar_type_check, type_name
 
 # --- cross products and distances ------------------------------------------------------------
@@ -32,7 +32,7 @@ def linalg_cross(input, other, *, dim=-1):
     """The cross product of 3-vectors along ``dim``; the other dims broadcast."""
     if input._data.ndim != other._data.ndim:
         raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
-    d = wrap_dim(dim, input._data.ndim)
+    d = wrap_dim_of_tensor(dim, input._data.ndim)
     if input._data.shape[d] != 3 or other._data.shape[d] != 3:
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got {input._data.shape[d]} "
                            f"and {other._data.shape[d]}")
@@ -98,8 +98,15 @@ def _cdist_tangent(td, x1, x2, dist, p):
     return where(dist == 0, 0.0, (slope * along).sum(-1) / dist ** (p - 1))
 
 
+def _np_cdist(x1, x2, p):
+    d = x1[..., :, None, :] - x2[..., None, :, :]
+    if p == 0:  # PyTorch's count of the differences, min(ceil(|d|), 1): nan stays nan (vector_norm counts it)
+        return np.minimum(np.ceil(np.abs(d)), 1).sum(-1)
+    return _reductions._vector_norm(d, p, -1, False)
+
+
 CDIST = defop(
-    "cdist", lambda x1, x2, p: _reductions._vector_norm(x1[..., :, None, :] - x2[..., None, :, :], p, -1, False),
+    "cdist", _np_cdist,
     batch=leading, node="CdistBackward0", save=lambda ans, x1, x2, p: (x1, x2, ans, p),
     vjp=(lambda g, x1, x2, dist, p: _cdist_grad(g, x1, x2, dist, p).sum(-2),
          lambda g, x1, x2, dist, p: -_cdist_grad(g, x1, x2, dist, p).sum(-3)),

@@ -24,7 +24,7 @@ from .methods import inplace_method
 from .batching import aligned, dim_params, leading, pad
 from .registry import apply, binary, defop, unary
 from . import reductions as _reductions
-from .shape import unsafe_view, wrap_dim
+from .shape import unsafe_view, wrap_dim, wrap_dim_of_tensor
 
 # --- helpers for the rules: matrices as chainrule ops ---------------------------------------
 
@@ -163,6 +163,8 @@ MV = defop("mv", np.matmul, batch=_mv_batched, node="MvBackward0",
 
 
 def mv(input, vec):
+    if input._data.ndim == 0:  # PyTorch reads input.size(0) first
+        wrap_dim_of_tensor(0, 0)
     if input._data.ndim != 2 or vec._data.ndim != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {input._data.ndim}, {vec._data.ndim}")
     if input._data.shape[1] != vec._data.shape[0]:
@@ -324,7 +326,8 @@ def tensordot(a, b, dims=2, out=None):
         raise RuntimeError("both inputs should have same dtype")
     contracted = 1
     for da, db in zip(dims_a, dims_b):
-        sa, sb = a._data.shape[da], b._data.shape[db]
+        sa = a._data.shape[wrap_dim_of_tensor(da, a._data.ndim)]
+        sb = b._data.shape[wrap_dim_of_tensor(db, b._data.ndim)]
         if sb == 1:  # a broadcast dim is summed right away
             a = a.sum(da, keepdim=True)
         elif sa == 1:
@@ -369,6 +372,8 @@ def kron(input, other):
 
 def vecdot(x, y, *, dim=-1, out=None):
     """``sum(conj(x) * y)`` over ``dim``; the other dims broadcast."""
+    if x._data.dtype.kind not in "fc":
+        raise RuntimeError(f"linalg.vecdot: Expected a floating point or complex tensor as input. Got {type_name(x)}")
     if x._data.dtype != y._data.dtype:
         raise RuntimeError(f"linalg.vecdot: Expected x and y to have the same dtype, but found x of type "
                            f"{type_name(x)} and y of type {type_name(y)} instead")

@@ -49,7 +49,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
     if ord == "nuc" or abs(ord) == 2:
         order = [d for d in range(A._data.ndim) if d not in (d0, d1)] + [d0, d1]
         values = svdvals(A.permute(order))
-        if ord == "nuc":
+        if ord == "nuc" or (ord == 2 and not values._data.shape[-1]):  # the largest of none: 0, as PyTorch
             result = values.sum(-1, keepdim=keepdim)
         else:
             result = (reductions.amax if ord > 0 else reductions.amin)(values, -1, keepdim)
@@ -117,6 +117,8 @@ def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None)
         atol, rtol = tol, 0.0
     if rtol is None:
         rtol = 0.0 if atol is not None and atol > 0 else _eps(A) * max(A._data.shape[-2:])
+    if not (A._data.shape[-1] and A._data.shape[-2]):  # no values: rank 0 (hermitian or not, any shape)
+        return _wrap(np.zeros(A._data.shape[:-2], np.int64))
     if has_values(A._data):
         data = A._data
         if hermitian:
@@ -138,11 +140,15 @@ def cond(A, p=None, *, out=None):
     """The condition number |A| |A^-1| in the norm ``p`` (None: 2, the ratio of the extreme
     singular values); infinite for a singular matrix."""
     if A._data.ndim < 2:
-        raise RuntimeError("linalg.cond: The input tensor must have at least 2 dimensions.")
+        where_ = f"(ord={p})" if isinstance(p, str) else ""
+        raise RuntimeError(f"linalg.cond{where_}: The input tensor{' A' if where_ else ''} must have at least 2 "
+                           "dimensions.")
     if p not in (None, 2, -2, 1, -1, np.inf, -np.inf, "fro", "nuc"):
         raise RuntimeError(f"linalg.cond got an invalid norm type: {_order_text(p)}")
     if p is None or p in (2, -2):
         values = svdvals(A)
+        if not values._data.shape[-1]:  # an empty matrix: PyTorch's condition number 0
+            return _wrap(np.zeros(values._data.shape[:-1], values._data.dtype))
         largest, smallest = values[..., :1], values[..., -1:]
         return (smallest / largest if p == -2 else largest / smallest).squeeze(-1)
     check_matrix(A, f"linalg.cond(ord={_order_text(p)})")

@@ -16,14 +16,14 @@ import numpy as np
 from .._dtype import result_dtype
 from .._tensor import _wrap
 from ..autograd.grad_mode import no_grad
-from .elementwise import where
 from .inplace import _type_word
 from .batching import any_batched, batch_size, dim_params, on_batch, pad, top_level
+from . import reductions as _reductions
 from .reductions import norm, sum as _sum
 from . import registry
 from .registry import apply, broadcast_error, defop, unary
 from .shape import wrap_dims
-from .unary import rsqrt, sign
+from .unary import rsqrt
 
 # --- normalizing over some dims ---------------------------------------------------------------
 
@@ -323,66 +323,10 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enable
 
 # --- distances and similarities --------------------------------------------------------------------
 
-def _vector_norm(x, p, dims, keepdim):
-    a = np.abs(x)
-    if p == 2:
-        out = np.sqrt(np.sum(a * a, axis=dims, keepdims=keepdim))
-    elif p == np.inf:
-        out = np.max(a, axis=dims, keepdims=keepdim, initial=0)
-    elif p == -np.inf:
-        out = np.min(a, axis=dims, keepdims=keepdim, initial=np.inf)
-    elif p == 0:
-        out = np.sum(a != 0, axis=dims, keepdims=keepdim)
-    elif p == 1:
-        out = np.sum(a, axis=dims, keepdims=keepdim)
-    else:
-        out = np.sum(a ** p, axis=dims, keepdims=keepdim) ** (1.0 / p)
-    return np.asarray(out, dtype=x.dtype)
-
-
-def _kept(t, dims, keepdim, ndim):
-    """A reduced tensor with its reduced dims back as size-1 dims."""
-    if keepdim or ndim == 0:
-        return t
-    shape = list(t.shape)
-    for d in dims:
-        shape.insert(d, 1)
-    return t.reshape(shape)
-
-
-def _norm_slope(x, norm, p, dims):
-    """d norm / dx, elementwise, as PyTorch's norm_backward defines it (0 where norm is 0)."""
-    if p == 1:
-        return sign(x)
-    if p == 2:
-        return where(norm == 0, 0.0, x / where(norm == 0, 1.0, norm))
-    if p in (np.inf, -np.inf):
-        winners = x.abs() == norm
-        return sign(x) * winners / _sum(winners, dims, True)
-    if p < 1:
-        return where(x == 0, 0.0, sign(x) * x.abs() ** (p - 1)) * norm ** (1 - p)
-    power = sign(x) * x.abs() ** (p - 1) if p < 2 else x * x.abs() ** (p - 2)
-    return power * where(norm == 0, 0.0, 1 / where(norm == 0, 1.0, norm ** (p - 1)))
-
-
-def _norm_vjp(g, x, ans, p, dims, keepdim):
-    if p == 0:  # a count of the nonzero elements: no gradient at all (None), as in PyTorch
-        return None
-    ndim = x.ndim
-    return _kept(g, dims, keepdim, ndim) * _norm_slope(x, _kept(ans, dims, keepdim, ndim), p, dims)
-
-
-def _norm_jvp(t, x, ans, p, dims, keepdim):
-    if p == 0:
-        return ans * 0
-    slope = _norm_slope(x, _kept(ans, dims, keepdim, x.ndim), p, dims)
-    return _sum(slope * t, dims, keepdim) if x.ndim else slope * t
-
-
 # ATen's ``norm`` (pairwise_distance's last step) has a node of its own; ``x.norm(p, dim)``
 # in Python is linalg.vector_norm (reductions.norm)
-NORM = defop("norm_scalaropt_dim", _vector_norm, batch=dim_params(1), node="NormBackward1",
-             save=lambda ans, x, p, dims, keepdim: (x, ans, p, dims, keepdim), vjp=_norm_vjp, jvp=_norm_jvp)
+NORM = defop("norm_scalaropt_dim", _reductions.NORM.forward, batch=_reductions.NORM.batch, node="NormBackward1",
+             save=_reductions.NORM.save, vjp=_reductions.NORM.vjp, jvp=_reductions.NORM.jvp)
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):

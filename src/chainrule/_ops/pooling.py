@@ -405,12 +405,13 @@ ADAPTIVE_AVG_POOL2D = _resample_pair("adaptive_avg_pool2d", "AdaptiveAvgPool2DBa
 
 
 def _output_size(output_size, shape):
-    """An int, or a pair where None keeps the input's size."""
+    """An int, or a pair where None keeps the input's size (PyTorch's _list_with_default,
+    its ValueError included)."""
     if isinstance(output_size, (int, np.integer)):
         return (int(output_size),) * 2
     sizes = tuple(output_size)
-    if len(sizes) == 1:
-        sizes = sizes * 2
+    if len(shape) <= len(sizes):
+        raise ValueError(f"Input dimension should be at least {len(sizes) + 1}")
     return tuple(shape[i - len(sizes)] if s is None else int(s) for i, s in enumerate(sizes))
 
 
@@ -479,13 +480,13 @@ def _adaptive_max_pool2d(x, sizes, return_indices):
 def adaptive_max_pool2d(input, output_size, return_indices=False):
     """Max pooling to a given output size, over the windows of ``adaptive_avg_pool2d``."""
     shape = input._data.shape
+    sizes = _output_size(output_size, shape)
     if len(shape) not in (3, 4):
         raise RuntimeError(f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {list(shape)}")
     for dim in range(1, len(shape)):
         if shape[dim] == 0:
             raise RuntimeError("adaptive_max_pool2d(): Expected input to have non-zero size for non-batch "
                                f"dimensions, but input has sizes {list(shape)} with dimension {dim} being empty")
-    sizes = _output_size(output_size, shape)
     if len(sizes) != 2:
         raise RuntimeError("adaptive_max_pool2d(): internal error: output_size.size() must be 2")
     if min(sizes) < 0:

@@ -18,6 +18,7 @@ from .elementwise import where
 from .linalg import (check_floating, check_matrix, diag_embed, diagonal, eye_like, mH, matmul, tril, triu,
                      type_name)
 from .batching import aligned, any_batched, has_values, leading, pad, per_sample
+from .shape import wrap_dim
 from . import registry
 from .registry import apply, defop, unary
 from .decomposition_base import (_LinAlgError, _batch_error, _eps, _equal_matrices, _hermitian_input, _layout,
@@ -522,6 +523,10 @@ def pinv(A, rcond=None, hermitian=False, *, atol=None, rtol=None, out=None):
     count as zero (default rtol: eps * max(m, n), 0 when only atol is given)."""
     if registry.BATCHING and any_batched(rcond, atol, rtol, out):  # batched tolerances: one sample at a time
         return per_sample(pinv, A, rcond, hermitian, atol=atol, rtol=rtol, out=out)
+    if atol is not None:  # PyTorch's overload with atol checks as matrix_rank does
+        wrap_dim(-2, A._data.ndim)
+        if A._data.dtype.kind not in "fc":
+            raise RuntimeError("This function doesn't handle types other than float and double")
     if A._data.ndim < 2 or A._data.dtype.kind not in "fc":
         kind = {"f": "Float", "d": "Double"}.get(A._data.dtype.char, type_name(A))
         raise RuntimeError(f"linalg.pinv({kind}{{{list(A._data.shape)}}}): expected a tensor with 2 or more "
@@ -541,7 +546,7 @@ def pinverse(input, rcond=1e-15):
 
 def _lstsq_layout(a_shape, b_shape, vector, residuals):
     n, k = a_shape[-1], (1 if vector else b_shape[-1])
-    return _layout([((n,) if vector else (n, k), False), ((k,) if residuals else (0,), True)])
+    return _layout([((n,) if vector else (n, k), False), ((k,) if residuals else None, True)])
 
 
 def _np_lstsq(a, b, rcond, residuals, vector):
@@ -603,6 +608,8 @@ def lstsq(A, B, rcond=None, *, driver=None):
         raise RuntimeError("torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)")
     if A._data.ndim < 2:
         raise RuntimeError("torch.linalg.lstsq: input must have at least 2 dimensions.")
+    if B._data.ndim < 1:
+        raise RuntimeError("torch.linalg.lstsq: other must have at least 1 dimension.")
     if A._data.dtype.kind not in "fc":
         raise RuntimeError("This function doesn't handle types other than float and double")
     if A._data.dtype != B._data.dtype:

@@ -139,7 +139,14 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, 
                   "removed in a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed "
                   "and does not return a copy of one of the inputs.\nX = torch.triangular_solve(B, A).solution\n"
                   "should be replaced with\nX = torch.linalg.solve_triangular(A, B).", UserWarning, stacklevel=2)
-    if A._data.shape[-1] != b._data.shape[-2] or A._data.shape[-2] != A._data.shape[-1]:
+    for name, t in (("b", b), ("A", A)):
+        if t._data.ndim < 2:
+            raise RuntimeError(f"torch.triangular_solve: Expected {name} to have at least 2 dimensions, but it has "
+                               f"{t._data.ndim} dimensions instead")
+    if A._data.shape[-2] != A._data.shape[-1]:
+        raise RuntimeError(f"A must be batches of square matrices, but they are {A._data.shape[-2]} by "
+                           f"{A._data.shape[-1]} matrices")
+    if A._data.shape[-1] != b._data.shape[-2]:
         raise RuntimeError(f"Incompatible matrix sizes for triangular_solve: each A matrix is "
                            f"{A._data.shape[-2]} by {A._data.shape[-1]} but each b matrix is {b._data.shape[-2]} by "
                            f"{b._data.shape[-1]}")

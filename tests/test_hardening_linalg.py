@@ -1,0 +1,101 @@
+"""Issue 10's classes in linear algebra, distances, pooling and im2col (found by tests/fuzz):
+each program runs on chainrule and on PyTorch and gives the same result or the same error
+(type name and first line: PyTorch's LinAlgError is ``torch._C._LinAlgError``, ours a class
+of the same name)."""
+import warnings
+
+import numpy as np
+import pytest
+
+import chainrule
+from helpers import require_torch
+
+pytestmark = pytest.mark.torch
+
+nan, inf = float("nan"), float("inf")
+
+
+def _outcome(fn, lib):
+    """``("ok", dtype, shape, values)`` or ``("error", type name, first line)``."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            out = fn(lib)
+    except Exception as e:  # noqa: BLE001  (the type is what we compare)
+        return "error", type(e).__name__, str(e).splitlines()[0]
+    if isinstance(out, tuple):
+        return tuple(_outcome(lambda _, o=o: o, lib) for o in out)
+    values = out.detach().numpy()
+    return "ok", str(out.dtype).split(".")[-1], tuple(out.shape), [str(v) for v in np.round(values.astype(complex), 5).ravel()]
+
+
+def _m(lib, *shape, dtype="float64"):
+    return lib.arange(1, int(np.prod(shape)) + 1, dtype=getattr(lib, dtype)).reshape(shape) / 7
+
+
+def _with_grad(lib, x):
+    return x.detach().requires_grad_()
+
+
+CASES = {
+    # the dims a function needs, checked before any work (PyTorch's messages)
+    "lstsq_0d_other": lambda lib: lib.linalg.lstsq(_m(lib, 3, 2), lib.tensor(1.0, dtype=lib.float64)),
+    "lu_solve_1d_B": lambda lib: lib.linalg.lu_solve(*lib.linalg.lu_factor(_m(lib, 2, 2) + lib.eye(2)), _m(lib, 2)),
+    "lu_solve_1d_LU": lambda lib: lib.linalg.lu_solve(_m(lib, 2), lib.linalg.lu_factor(_m(lib, 2, 2))[1],
+                                                      _m(lib, 2, 2)),
+    "svd_legacy_0d": lambda lib: lib.svd(lib.tensor(1.0)),
+    "svd_legacy_1d_no_uv": lambda lib: lib.svd(lib.ones(3), compute_uv=False),
+    "triangular_solve_1d_b": lambda lib: lib.triangular_solve(lib.ones(2), _m(lib, 2, 2)),
+    "triangular_solve_1d_A": lambda lib: lib.triangular_solve(_m(lib, 2, 2), lib.ones(2)),
+    "triangular_solve_not_square": lambda lib: lib.triangular_solve(_m(lib, 2, 1), _m(lib, 2, 1)),
+    "triangular_solve_sizes": lambda lib: lib.triangular_solve(_m(lib, 3, 1), _m(lib, 2, 2)),
+    "tensordot_0d": lambda lib: lib.tensordot(lib.tensor(1.0), lib.ones(2, 2), dims=([1], [0])),
+    "tensordot_0d_right": lambda lib: lib.tensordot(lib.ones(2, 2), lib.tensor(1.0), dims=([-1], [0])),
+    "tensordot_sizes": lambda lib: lib.tensordot(lib.ones(2, 3), lib.ones(4, 2), dims=([-1], [0])),
+    "cross_0d": lambda lib: lib.linalg.cross(lib.tensor(1.0), lib.tensor(2.0)),
+    "mv_0d_matrix": lambda lib: lib.mv(lib.tensor(1.0), lib.ones(3)),
+    "mv_0d_vector": lambda lib: lib.mv(lib.ones(3), lib.tensor(1.0)),
+    "cond_fro_1d": lambda lib: lib.linalg.cond(lib.ones(3), "fro"),
+    "cond_2_1d": lambda lib: lib.linalg.cond(lib.ones(3), 2),
+    "cond_empty": lambda lib: lib.linalg.cond(lib.zeros(4, 3, 0, dtype=lib.complex64)),
+    "matrix_norm_2_empty": lambda lib: lib.linalg.matrix_norm(lib.zeros(4, 0, 3, dtype=lib.complex64), 2),
+    "matrix_norm_2_empty_keepdim": lambda lib: lib.linalg.matrix_norm(lib.zeros(4, 0, 3), 2, keepdim=True),
+    "matrix_rank_hermitian_empty": lambda lib: lib.linalg.matrix_rank(lib.zeros(0, 4, 0), hermitian=True),
+    "matrix_rank_hermitian_not_square_empty": lambda lib: lib.linalg.matrix_rank(lib.zeros(2, 4, 0), hermitian=True),
+    "svdvals_empty_batch": lambda lib: lib.linalg.svdvals(lib.zeros(4, 3, 0)),
+    "eigvalsh_empty_batch": lambda lib: lib.linalg.eigvalsh(lib.zeros(4, 0, 0)),
+    "pinv_int_atol": lambda lib: lib.linalg.pinv(lib.zeros(2, 2, dtype=lib.int64), atol=0.1),
+    "pinv_int_rtol": lambda lib: lib.linalg.pinv(lib.zeros(2, 2, dtype=lib.int64), rtol=0.1),
+    "pinv_1d_atol": lambda lib: lib.linalg.pinv(lib.ones(2), atol=0.1),
+    "vecdot_int": lambda lib: lib.linalg.vecdot(lib.zeros(4, dtype=lib.int8), lib.zeros(4, dtype=lib.complex64)),
+    # LAPACK that does not converge: PyTorch's LinAlgError, naming the matrix of the batch
+    "svd_nan": lambda lib: lib.linalg.svd(lib.tensor([[nan, 1.0], [1.0, 1.0]])),
+    "svdvals_nan_batch": lambda lib: lib.linalg.svdvals(lib.tensor([[[1.0, 2], [3, 4]], [[nan, 1.0], [1, 1]]])),
+    "matrix_norm_nuc_nan": lambda lib: lib.linalg.matrix_norm(lib.tensor([[nan, 1.0], [1.0, 1.0]]), "nuc"),
+    # distances
+    "cdist_p0_nan": lambda lib: lib.cdist(lib.zeros(2, 2, dtype=lib.float64),
+                                          lib.tensor([[nan, 1.0], [inf, 0.0]], dtype=lib.float64), p=0),
+    "pairwise_distance_complex_other": lambda lib: lib.nn.functional.pairwise_distance(
+        lib.ones(4, 1, 4), lib.tensor(40 + 2j, dtype=lib.complex128)),
+    # pooling sizes (PyTorch's _list_with_default) and the sizes read first
+    "adaptive_avg_pool2d_1d": lambda lib: lib.nn.functional.adaptive_avg_pool2d(lib.ones(4), (3, 5)),
+    "adaptive_avg_pool2d_2d_pair": lambda lib: lib.nn.functional.adaptive_avg_pool2d(lib.ones(2, 3), (3, 5)),
+    "adaptive_avg_pool2d_one_size": lambda lib: lib.nn.functional.adaptive_avg_pool2d(lib.ones(1, 2, 3), (3,)),
+    "adaptive_max_pool2d_1d": lambda lib: lib.nn.functional.adaptive_max_pool2d(lib.ones(4), (3, 5)),
+    "adaptive_max_pool2d_one_size": lambda lib: lib.nn.functional.adaptive_max_pool2d(lib.ones(1, 2, 3), (3,)),
+    "avg_pool2d_0d": lambda lib: lib.nn.functional.avg_pool2d(lib.tensor(1.0), 2),
+    "lp_pool2d_0d": lambda lib: lib.nn.functional.lp_pool2d(lib.tensor(1.0), 2, 2),
+    "size_of_0d": lambda lib: lib.tensor(1.0).size(0),
+    "stride_of_0d": lambda lib: lib.tensor(1.0).stride(-1),
+    "unfold_0d": lambda lib: lib.nn.functional.unfold(lib.tensor(1.0), 2),
+    "unfold_1d": lambda lib: lib.nn.functional.unfold(lib.ones(3), 2),
+    # with requires_grad PyTorch's im2col reads other sizes first
+    "unfold_0d_requires_grad": lambda lib: lib.nn.functional.unfold(_with_grad(lib, lib.tensor(1.0)), 2),
+    "unfold_1d_requires_grad": lambda lib: lib.nn.functional.unfold(_with_grad(lib, lib.ones(3)), 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_same_outcome(name):
+    torch = require_torch()
+    assert _outcome(CASES[name], chainrule) == _outcome(CASES[name], torch)
