@@ -402,8 +402,7 @@ def test_backward_frees_what_the_graph_saved_while_the_output_lives():
 # ops where a second backward without retain_graph differs today (listed so that a fix,
 # or a new difference, shows): chainrule keeps what these saved, PyTorch frees it
 SECOND_BACKWARD_DIFFERS = {"getitem_advanced", "getitem_indexed", "index_put", "div_rounding",
-                           "div_rounding_method", "avg_pool2d", "avg_pool1d", "adaptive_avg_pool2d",
-                           "adaptive_avg_pool1d", "pad_reflect", "pad_replicate", "pad_circular",
+                           "div_rounding_method", "pad_circular",
                            # PyTorch keeps alpha as a number; chainrule saved it as a tensor
                            "add_alpha",
                            # the op's forward differs (an error here): see its op-database entry

@@ -99,3 +99,36 @@ CASES = {
 def test_same_outcome(name):
     torch = require_torch()
     assert _outcome(CASES[name], chainrule) == _outcome(CASES[name], torch)
+
+
+# PyTorch's backward of these takes the forward's input: under create_graph the gradient is
+# connected to it (its derivative there is zero), so a second derivative is zeros, not an error
+SECOND_ORDER = {
+    "avg_pool2d": lambda F, x: F.avg_pool2d(x, 2),
+    "avg_pool1d": lambda F, x: F.avg_pool1d(x.flatten(2), 2),
+    "adaptive_avg_pool2d": lambda F, x: F.adaptive_avg_pool2d(x, (3, 2)),
+    "adaptive_max_pool2d": lambda F, x: F.adaptive_max_pool2d(x, (3, 2)),
+    "adaptive_max_pool1d": lambda F, x: F.adaptive_max_pool1d(x.flatten(2), 3),
+    "max_pool2d": lambda F, x: F.max_pool2d(x, 2),
+    "pad_reflect": lambda F, x: F.pad(x, (1, 1, 1, 1), mode="reflect"),
+    "pad_replicate": lambda F, x: F.pad(x, (1, 1, 1, 1), mode="replicate"),
+    "pad_circular": lambda F, x: F.pad(x, (1, 1, 1, 1), mode="circular"),
+    "pad_constant": lambda F, x: F.pad(x, (1, 1, 1, 1)),
+    "interpolate_bilinear": lambda F, x: F.interpolate(x, scale_factor=2, mode="bilinear"),
+}
+
+
+def _second_order(lib, name):
+    x = lib.arange(32, dtype=lib.float64).reshape(1, 2, 4, 4).requires_grad_()
+    y = SECOND_ORDER[name](lib.nn.functional, x)
+    g, = lib.autograd.grad(y, x, lib.ones_like(y), create_graph=True)
+    if not g.requires_grad:
+        return None
+    g2, = lib.autograd.grad((g * g).sum(), x, allow_unused=True)
+    return type(g.grad_fn).__name__, None if g2 is None else g2.tolist()
+
+
+@pytest.mark.parametrize("name", sorted(SECOND_ORDER))
+def test_same_second_order_graph(name):
+    torch = require_torch()
+    assert _second_order(chainrule, name) == _second_order(torch, name)

@@ -37,8 +37,6 @@ DELIBERATE = {
 }
 
 KNOWN = {
-    'adaptive_max_pool1d[basic]|grad2:grad-graph|float32-regular': ("no graph / PyTorch [('float32', (3, 1, 1), array([[[0.]],\n\n       [[0.]],\n\n       [[0.]]], dtype=float32))]",
-        Step(op='adaptive_max_pool1d[basic]', arrays=(ArraySpec(dtype='float32', shape=(3, 1, 1), values=(-385.5, 1929068.0, 0.5), layout='contig'),))),
     'all[uint8]|forward:missing-error|uint8-regular': ('PyTorch raises IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',
         Step(op='all[uint8]', arrays=(ArraySpec(dtype='uint8', shape=(), values=(3,), layout='contig'),))),
     'any[uint8]|forward:missing-error|bool-regular': ('PyTorch raises IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',

@@ -21,7 +21,8 @@ import numpy as np
 
 from .._tensor import _LEGACY_NAMES, _wrap
 from .conv import _add_windows, _windows
-from .batching import any_batched, leading, on_batch, shaped
+from .batching import aligned, any_batched, leading, on_batch
+from .elementwise import zeros_like
 from .reductions import mean
 from . import registry
 from .registry import apply, defop, unary
@@ -131,24 +132,28 @@ def _scatter(g, index, shape):
 def _by_index_batch(op, args, batched, params, dtype):
     """A gather or scatter of a batch (values, or a batch of cotangents, under one sample's
     index): the helpers take any leading dims, so the index gets the batch dim too."""
-    t = args[0]
+    args, _ = aligned(args, batched)
     index, shape = params
-    size = t._data.shape[0]
-    return apply(op, (t,), (np.broadcast_to(index, (size,) + index.shape), (size,) + tuple(shape)), dtype)
+    size = args[0]._data.shape[0]
+    return apply(op, args, (np.broadcast_to(index, (size,) + index.shape), (size,) + tuple(shape)), dtype)
 
 
 def _gather_pair(name, node):
-    """Registers a pooling by index and its transpose; each is the other's vjp."""
+    """Registers a pooling by index and its transpose; returns (op, transpose). As PyTorch's
+    max-pooling backward, the transpose takes the forward's input too, an input whose values
+    it ignores and whose derivative is zero (see ``resampling._resample_pair``)."""
     def gather(t, index, shape):
         return unary(pair[0], t, (index, shape))
 
-    def scatter(t, index, shape):
-        return unary(pair[1], t, (index, shape))
+    def scatter(t, x, index, shape):
+        return apply(pair[1], (t, x), (index, shape))
 
-    keep = dict(save=lambda ans, x, index, shape: (index, shape), batch=_by_index_batch)
-    pair = (defop(name, _gather, node=node, vjp=scatter, jvp=gather, **keep),
-            defop(name + "_backward", _scatter, node=node.replace("Backward0", "BackwardBackward0"),
-                  vjp=gather, jvp=scatter, **keep))
+    pair = (defop(name, _gather, node=node, batch=_by_index_batch, save=lambda ans, x, index, shape: (x, index, shape),
+                  vjp=scatter, jvp=lambda t, x, index, shape: gather(t, index, shape)),
+            defop(name + "_backward", lambda g, x, index, shape: _scatter(g, index, shape), batch=_by_index_batch,
+                  node=node.replace("Backward0", "BackwardBackward0"), save=lambda ans, g, x, index, shape: (x, index, shape),
+                  vjp=(lambda gg, x, index, shape: gather(gg, index, shape), lambda gg, x, index, shape: zeros_like(x)),
+                  jvp=(scatter, lambda t, x, index, shape: zeros_like(x))))
     return pair
 
 
@@ -335,14 +340,17 @@ def _avg_pool_transpose(g, shape, kernel, stride, padding, ceil_mode, count_incl
     return np.ascontiguousarray(buf[(slice(None), 0) + crop]).reshape(shape)
 
 
+# avg_pool2d_backward takes the input too, as PyTorch's (see resampling._resample_pair's reads_input)
 AVG_POOL2D = defop("avg_pool2d", _avg_pool, batch=leading, node="AvgPool2DBackward0",
-                   save=lambda ans, x, *params: (x._data.shape, params),
-                   vjp=lambda g, shape, params: unary(AVG_POOL2D_BACKWARD, g, (shape,) + params),
-                   jvp=lambda t, shape, params: unary(AVG_POOL2D, t, params))
-AVG_POOL2D_BACKWARD = defop("avg_pool2d_backward", _avg_pool_transpose, batch=shaped, node="AvgPool2DBackwardBackward0",
-                            save=lambda ans, g, shape, *params: (shape, params),
-                            vjp=lambda gg, shape, params: unary(AVG_POOL2D, gg, params),
-                            jvp=lambda t, shape, params: unary(AVG_POOL2D_BACKWARD, t, (shape,) + params))
+                   save=lambda ans, x, *params: (x, params),
+                   vjp=lambda g, x, params: apply(AVG_POOL2D_BACKWARD, (g, x), params),
+                   jvp=lambda t, x, params: unary(AVG_POOL2D, t, params))
+AVG_POOL2D_BACKWARD = defop("avg_pool2d_backward", lambda g, x, *params: _avg_pool_transpose(g, x.shape, *params),
+                            batch=leading, node="AvgPool2DBackwardBackward0",
+                            save=lambda ans, g, x, *params: (x, params),
+                            vjp=(lambda gg, x, params: unary(AVG_POOL2D, gg, params), lambda gg, x, params: zeros_like(x)),
+                            jvp=(lambda t, x, params: apply(AVG_POOL2D_BACKWARD, (t, x), params),
+                                 lambda t, x, params: zeros_like(x)))
 
 
 def _avg_pool2d(x, kernel, stride, padding, ceil_mode, count_include_pad, divisor_override):
@@ -401,7 +409,7 @@ def _adaptive_taps(size, out, dtype):
     return index, weight, size
 
 
-ADAPTIVE_AVG_POOL2D = _resample_pair("adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0")
+ADAPTIVE_AVG_POOL2D = _resample_pair("adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", reads_input=True)
 
 
 def _output_size(output_size, shape):

@@ -24,7 +24,8 @@ import warnings
 import numpy as np
 
 from .batching import leading
-from .registry import defop, unary
+from .elementwise import zeros_like
+from .registry import apply, defop, unary
 
 # --- resampling: the forward gather and its transpose ------------------------------------
 
@@ -66,20 +67,37 @@ def _resample_transpose(g, taps):
     return np.ascontiguousarray(g)
 
 
-def _resample_pair(name, node, transpose_node=None):
-    """Registers a resampling op and its transpose; returns (op, transpose)."""
+def _resample_pair(name, node, transpose_node=None, reads_input=False):
+    """Registers a resampling op and its transpose; returns (op, transpose).
+
+    ``reads_input``: PyTorch's backward takes the forward's input too (reflection and
+    replication padding, adaptive average pooling), so the transpose is an op of (g, x) that
+    ignores x's values, with derivative zero there: under create_graph a gradient stays
+    connected to x, and its second derivative is zeros (PyTorch's ``zeros_like(self)``)."""
     def forward(t, taps):
         return unary(pair[0], t, (taps,))
 
-    def transpose(t, taps):
-        return unary(pair[1], t, (taps,))
+    if not reads_input:
+        def transpose(t, taps):
+            return unary(pair[1], t, (taps,))
+        keep_taps = dict(save=lambda ans, x, taps: (taps,))
+        # both act on the trailing dims only: a batch is one more leading dim
+        pair = (defop(name, _resample, batch=leading, node=node, vjp=transpose, jvp=forward, **keep_taps),
+                defop(name + "_backward", _resample_transpose, batch=leading,
+                      node=transpose_node or node.replace("Backward0", "BackwardBackward0"),
+                      vjp=forward, jvp=transpose, **keep_taps))
+        return pair
 
-    keep_taps = dict(save=lambda ans, x, taps: (taps,))
-    # both act on the trailing dims only: a batch is one more leading dim
-    pair = (defop(name, _resample, batch=leading, node=node, vjp=transpose, jvp=forward, **keep_taps),
-            defop(name + "_backward", _resample_transpose, batch=leading,
+    def transpose(t, x, taps):
+        return apply(pair[1], (t, x), (taps,))
+
+    pair = (defop(name, _resample, batch=leading, node=node, save=lambda ans, x, taps: (x, taps),
+                  vjp=transpose, jvp=lambda t, x, taps: forward(t, taps)),
+            defop(name + "_backward", lambda g, x, taps: _resample_transpose(g, taps), batch=leading,
                   node=transpose_node or node.replace("Backward0", "BackwardBackward0"),
-                  vjp=forward, jvp=transpose, **keep_taps))
+                  save=lambda ans, g, x, taps: (x, taps),
+                  vjp=(lambda gg, x, taps: forward(gg, taps), lambda gg, x, taps: zeros_like(x)),
+                  jvp=(transpose, lambda t, x, taps: zeros_like(x))))
     return pair
 
 
@@ -150,8 +168,10 @@ def _circular_index(length, left, right):
     return kept[np.arange(-max(left, 0), len(kept) + max(right, 0)) % len(kept)]
 
 
-REFLECTION_PAD = {n: _resample_pair(f"reflection_pad{n}d", f"ReflectionPad{n}DBackward0") for n in (1, 2, 3)}
-REPLICATION_PAD = {n: _resample_pair(f"replication_pad{n}d", f"ReplicationPad{n}DBackward0") for n in (1, 2, 3)}
+REFLECTION_PAD = {n: _resample_pair(f"reflection_pad{n}d", f"ReflectionPad{n}DBackward0", reads_input=True)
+                  for n in (1, 2, 3)}
+REPLICATION_PAD = {n: _resample_pair(f"replication_pad{n}d", f"ReplicationPad{n}DBackward0", reads_input=True)
+                   for n in (1, 2, 3)}
 # PyTorch pads circularly by copying slices into a new tensor: its last node is CopySlices
 CIRCULAR_PAD = _resample_pair("pad_circular", "torch::autograd::CopySlices", "SliceBackwardBackward0")
 
