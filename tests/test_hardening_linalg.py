@@ -89,6 +89,31 @@ CASES = {
     "stride_of_0d": lambda lib: lib.tensor(1.0).stride(-1),
     "unfold_0d": lambda lib: lib.nn.functional.unfold(lib.tensor(1.0), 2),
     "unfold_1d": lambda lib: lib.nn.functional.unfold(lib.ones(3), 2),
+    # ctc_loss: its dtypes first, then 3 dims after the unbatched unsqueeze
+    "ctc_loss_0d": lambda lib: lib.nn.functional.ctc_loss(lib.tensor(-3.0), lib.tensor([1, 2]), [4], [2]),
+    "ctc_loss_1d": lambda lib: lib.nn.functional.ctc_loss(lib.zeros(4), lib.tensor([1, 2]), [4], [2]),
+    "ctc_loss_4d": lambda lib: lib.nn.functional.ctc_loss(lib.zeros(2, 3, 4, 5), lib.tensor([1, 2]), [4], [2]),
+    "ctc_loss_uint8": lambda lib: lib.nn.functional.ctc_loss(lib.zeros(4, dtype=lib.uint8), lib.tensor([[1, 2]]),
+                                                             [4], [2]),
+    "ctc_loss_half": lambda lib: lib.nn.functional.ctc_loss(lib.zeros(4, 1, 3, dtype=lib.float16),
+                                                            lib.tensor([[1, 2]]), [4], [2]),
+    # interpolate: the sizes before the dtype, PyTorch's dtype names, uint8 nearest
+    "interpolate_int32_linear": lambda lib: lib.nn.functional.interpolate(lib.zeros(1, 1, 2, dtype=lib.int32), size=3,
+                                                                          mode="linear"),
+    "interpolate_empty_int64": lambda lib: lib.nn.functional.interpolate(lib.zeros(1, 2, 0, dtype=lib.int64), size=3),
+    "interpolate_uint8_nearest": lambda lib: lib.nn.functional.interpolate(
+        lib.arange(60, dtype=lib.uint8).reshape(1, 3, 4, 5), size=(7, 3), mode="nearest-exact"),
+    # complex convolution: the weight's type is checked first
+    "conv1d_complex_real_weight": lambda lib: lib.nn.functional.conv1d(lib.zeros(1, 2, 4, dtype=lib.complex64),
+                                                                       lib.zeros(2, 2, 2, dtype=lib.float64)),
+    "conv_transpose1d_complex_2d_weight": lambda lib: lib.nn.functional.conv_transpose1d(
+        lib.zeros(1, 4, dtype=lib.complex128), lib.zeros(4, 4, dtype=lib.float64)),
+    # local_response_norm pools a window of channels: a nan stays in its windows
+    "local_response_norm_nan": lambda lib: lib.nn.functional.local_response_norm(
+        lib.tensor([[[1.0], [nan], [2.0], [3.0], [-1.0]]]), 2),
+    "local_response_norm_4d": lambda lib: lib.nn.functional.local_response_norm(_m(lib, 2, 5, 2, 3), 3),
+    "local_response_norm_bool": lambda lib: lib.nn.functional.local_response_norm(lib.zeros(2, 1, 1, dtype=lib.bool),
+                                                                                  2),
     # with requires_grad PyTorch's im2col reads other sizes first
     "unfold_0d_requires_grad": lambda lib: lib.nn.functional.unfold(_with_grad(lib, lib.tensor(1.0)), 2),
     "unfold_1d_requires_grad": lambda lib: lib.nn.functional.unfold(_with_grad(lib, lib.ones(3)), 2),

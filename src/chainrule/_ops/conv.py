@@ -25,7 +25,8 @@ import warnings
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from .._tensor import _C_TYPE_NAMES, _LEGACY_NAMES
+from .. import _dtype
+from .._tensor import _C_TYPE_NAMES, _LEGACY_NAMES, _legacy_type_name
 from .batching import batch_size
 from .registry import apply, defop, unary
 from .resampling import constant_pad_nd
@@ -330,6 +331,11 @@ def _check_transposed_kernel(xs, ws, params):
 
 def convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
     """``torch.convolution``: every convolution, batched (N, C, *spatial) inputs only."""
+    if input._data.dtype.kind == "c" and weight._data.dtype != input._data.dtype:  # PyTorch's complex path checks first
+        def name(t):
+            d = t._data.dtype
+            return f"CPU{_dtype.type_word(d)}Type" if d.kind == "c" else _legacy_type_name(d)
+        raise RuntimeError(f"Input type ({name(input)}) and weight type ({name(weight)}) should be the same")
     dim = weight._data.ndim - 2
     if dim <= 0:
         raise RuntimeError("weight should have at least three dimensions")

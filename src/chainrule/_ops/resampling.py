@@ -23,6 +23,8 @@ import warnings
 
 import numpy as np
 
+from .. import _dtype
+
 from .batching import leading
 from .elementwise import zeros_like
 from .registry import apply, defop, unary
@@ -409,11 +411,10 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if mode == "area" and n in (1, 2):
         return (adaptive_avg_pool1d if n == 1 else adaptive_avg_pool2d)(input, sizes)
     if mode in ("nearest", "nearest-exact") and n in (1, 2, 3) or mode in _MODE_DIMS and n == _MODE_DIMS[mode]:
-        if input._data.dtype.kind not in "f":
-            kernel = "nearest" if mode.startswith("nearest") else "linear" if mode != "bicubic" else "cubic"
-            name = {"b": "Bool", "i": "Long", "u": "Byte"}.get(input._data.dtype.kind, str(input.dtype))
-            raise NotImplementedError(f"\"compute_indices_weights_{kernel}\" not implemented for '{name}'")
         _check_sizes(input, sizes)
+        if input._data.dtype.kind not in "f" and not (mode.startswith("nearest") and input._data.dtype == np.uint8):
+            kernel = "nearest" if mode.startswith("nearest") else "linear" if mode != "bicubic" else "cubic"
+            raise _dtype.not_implemented(f"compute_indices_weights_{kernel}", input._data.dtype)
         dtype = input._data.dtype
         spatial = input._data.shape[2:]
         per_axis = scales or [None] * n

@@ -14,6 +14,7 @@ tensor(..., grad_fn=<MeanBackward0>)
 """
 import numpy as np
 
+from .. import _dtype
 from .._tensor import Tensor, _wrap
 from .elementwise import where
 from .losses import _reduction
@@ -251,9 +252,14 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     if registry.BATCHING and any_batched(log_probs, targets, input_lengths, target_lengths):
         return on_batch(lambda *args: _ctc_folded(*args, blank, reduction, zero_infinity),
                         log_probs, targets, input_lengths, target_lengths)
-    unbatched = log_probs._data.ndim == 2
+    if log_probs._data.dtype not in (np.float32, np.float64):
+        raise _dtype.not_implemented("ctc_loss_cpu", log_probs._data.dtype)
+    unbatched = log_probs._data.ndim != 3
     if unbatched:  # the targets stay as given: 1-d ones are read as concatenated, as PyTorch does
         log_probs = log_probs.unsqueeze(1)
+    if log_probs._data.ndim != 3:
+        raise RuntimeError(f"Expected 3-dimensional tensor, but got {log_probs._data.ndim}-dimensional tensor for "
+                           "argument #1 'log_probs' (while checking arguments for ctc_loss_allocate_outputs)")
     total, batch, classes = log_probs._data.shape
     if not 0 <= blank < classes:
         raise RuntimeError("blank must be in label range")

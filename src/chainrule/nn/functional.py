@@ -301,18 +301,18 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
 
 def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
     """``input / (k + alpha * mean of input^2 over a window of ``size`` channels)^beta``,
-    the window zero-padded at the ends (PyTorch pads, then average-pools)."""
+    the window zero-padded at the ends. As PyTorch: pad, then average-pool over channels
+    (a window never reads beyond itself: a nan stays in its own windows)."""
     dim = input.dim()
     if dim < 3:
         raise ValueError(f"Expected 3D or higher dimensionality                          input (got {dim} "
                          "dimensions)")
     if input.numel() == 0:
         return input
-    channels = input.shape[1]
-    offset = np.arange(channels)[:, None] - np.arange(channels)[None, :]  # source minus target channel
-    window = (offset >= -(size // 2)) & (offset <= (size - 1) // 2)
-    window = _wrap((window / size).astype(input.dtype.np))
-    div = (input.mul(input).transpose(1, -1) @ window).transpose(1, -1)
+    sizes = input.shape
+    div = input.mul(input).reshape(sizes[0], 1, sizes[1], -1)  # PyTorch's 3-d path; higher dims pooled alike
+    div = pad(div, (0, 0, size // 2, (size - 1) // 2))
+    div = avg_pool2d(div, (size, 1), stride=1).squeeze(1).reshape(sizes)
     div = div.mul(alpha).add(k).pow(beta)
     return input / div
 
