@@ -282,6 +282,8 @@ def check_step(step):
         o, t = ours[stage], theirs[stage]
         if o is None and t is None:
             continue
+        if stage == "jvp" and o and t and o[0] == "ok" and t[0] == "error" and "has not been implemented yet" in t[2]:
+            continue  # chainrule has forward AD where PyTorch lacks it (docs/differences.md)
         if o is None or t is None:
             diff = ("stage", f"chainrule {'skipped' if o is None else o[0]} / PyTorch {'skipped' if t is None else t[0]}")
         elif o[0] == "error" or t[0] == "error":

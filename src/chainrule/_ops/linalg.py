@@ -25,6 +25,8 @@ from .batching import aligned, dim_params, leading, pad
 from .registry import apply, binary, defop, unary
 from . import reductions as _reductions
 from .shape import unsafe_view, wrap_dim, wrap_dim_of_tensor
+# the rules' triangles and diagonals select, as PyTorch's at::tril: a mask multiplied in turns inf into nan
+from .strided import diag_embed, tril, triu  # noqa: F401  (the decomposition modules import them from here)
 
 # --- helpers for the rules: matrices as chainrule ops ---------------------------------------
 
@@ -49,17 +51,6 @@ def diagonal(x):
     return (x * eye_like(x)).sum(-1)
 
 
-def diag_embed(v):
-    """Square matrices with ``v`` (..., n) on the diagonal."""
-    return v.unsqueeze(-1) * eye_like(v)
-
-
-def tril(x, k=0):
-    return x * _constant(np.tri(*x._data.shape[-2:], k), x)
-
-
-def triu(x, k=0):
-    return x * _constant(1 - np.tri(*x._data.shape[-2:], k - 1), x)
 
 
 def type_name(x):

@@ -325,11 +325,16 @@ def _np_cholesky(a, upper, fn):
     h = _np_hermitian_part(a)
     try:
         low = np.linalg.cholesky(h)
+        failed = not np.isfinite(low).all()  # NumPy lets nan through; LAPACK's pivot test (d > 0) does not
     except np.linalg.LinAlgError:
-        _, info = _np_cholesky_partial(h)
+        low, failed = None, True
+    if failed:
+        partial, info = _np_cholesky_partial(h)
+        low = partial if low is None else low
+    if failed and info.any():
         raise _batch_error(_LinAlgError, fn, "The factorization could not be completed because the input is not "
                            f"positive-definite (the leading minor of order {int(info[info > 0].flat[0])} is not "
-                           "positive-definite).", info, a.ndim > 2) from None
+                           "positive-definite).", info, a.ndim > 2)
     return np.conj(np.swapaxes(low, -1, -2)) if upper else low
 
 
@@ -357,6 +362,15 @@ def _cholesky_tangent(t, factor, upper, fn):
 _cholesky_rules = dict(save=lambda ans, a, upper, fn: (ans, upper, fn), vjp=_cholesky_grad, jvp=_cholesky_tangent)
 CHOLESKY = defop("linalg_cholesky", _np_cholesky, batch=leading, node="LinalgCholeskyExBackward0", **_cholesky_rules)
 CHOLESKY_LEGACY = defop("cholesky", _np_cholesky, batch=leading, node="CholeskyBackward0", **_cholesky_rules)
+# cholesky_ex of a matrix that is not positive definite: LAPACK's partial factor, with the
+# factor's rules all the same (PyTorch differentiates it like any other: nan and inf follow)
+CHOLESKY_PARTIAL = defop("linalg_cholesky_partial", lambda h, upper, fn: _np_partial_factor(h, upper), batch=leading,
+                         node="LinalgCholeskyExBackward0", **_cholesky_rules)
+
+
+def _np_partial_factor(h, upper):
+    partial = _np_cholesky_partial(_np_hermitian_part(h))[0]
+    return np.conj(np.swapaxes(partial, -1, -2)) if upper else partial
 
 
 def _cholesky_checked(A, upper, fn, op):
@@ -385,12 +399,11 @@ def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     if registry.BATCHING and any_batched(A):  # the batch at once: its failures say "(Batch element i)"
         return reductions.on_batch(lambda a: cholesky_ex(a, upper=upper, check_errors=check_errors), A)
     hermitian = _hermitian_input(A, upper)
-    partial, info = _np_cholesky_partial(_np_hermitian_part(hermitian._data))
+    info = _np_cholesky_partial(_np_hermitian_part(hermitian._data))[1]
     if check_errors or not info.any():
         return named.linalg_cholesky_ex((unary(CHOLESKY, hermitian, (upper, "linalg.cholesky_ex")), _wrap(info)))
-    factor = _wrap(np.conj(np.swapaxes(partial, -1, -2)) if upper else partial)
-    return named.linalg_cholesky_ex((_where_failed(info, factor, hermitian, lambda h: unary(
-        CHOLESKY, h, (upper, "linalg.cholesky_ex"))), _wrap(info)))
+    # (the good matrices of the batch get the whole factor: the partial one, completed)
+    return named.linalg_cholesky_ex((unary(CHOLESKY_PARTIAL, hermitian, (upper, "linalg.cholesky_ex")), _wrap(info)))
 
 
 # --- Cholesky solves ---------------------------------------------------------------------------
