@@ -33,6 +33,12 @@ def _m(lib, *shape, dtype="float64"):
     return lib.arange(1, int(np.prod(shape)) + 1, dtype=getattr(lib, dtype)).reshape(shape) / 7
 
 
+def _failed_cholesky_grad(lib):
+    a = lib.tensor([[1.0, 2.0, 0.0], [2.0, 1.0, 0.0], [0.0, 0.0, 1.0]], dtype=lib.float64, requires_grad=True)
+    factor, info = lib.linalg.cholesky_ex(a)
+    return factor, info, lib.autograd.grad(factor.sum(), a)[0]
+
+
 def _with_grad(lib, x):
     return x.detach().requires_grad_()
 
@@ -72,6 +78,11 @@ CASES = {
     "svd_nan": lambda lib: lib.linalg.svd(lib.tensor([[nan, 1.0], [1.0, 1.0]])),
     "svdvals_nan_batch": lambda lib: lib.linalg.svdvals(lib.tensor([[[1.0, 2], [3, 4]], [[nan, 1.0], [1, 1]]])),
     "matrix_norm_nuc_nan": lambda lib: lib.linalg.matrix_norm(lib.tensor([[nan, 1.0], [1.0, 1.0]]), "nuc"),
+    # cholesky: nan fails LAPACK's pivot test; a failed cholesky_ex factor has a gradient as PyTorch's
+    "cholesky_nan": lambda lib: lib.linalg.cholesky(lib.tensor([[inf, 1.0], [1.0, nan]])),
+    "cholesky_legacy_nan_batch": lambda lib: lib.cholesky(lib.tensor([[[4.0, 1], [1, 3]], [[1.0, 2], [2, nan]]])),
+    "cholesky_ex_failed_grad": lambda lib: _failed_cholesky_grad(lib),
+    "triangle_of_inf": lambda lib: lib.linalg.eigvalsh(lib.tensor([[[1.0, inf], [0.5, 2.0]], [[1.0, 0.5], [nan, 2.0]]])),
     # distances
     "cdist_p0_nan": lambda lib: lib.cdist(lib.zeros(2, 2, dtype=lib.float64),
                                           lib.tensor([[nan, 1.0], [inf, 0.0]], dtype=lib.float64), p=0),
