@@ -52,13 +52,24 @@ class DeliberateRule:
 
 # the factors LAPACK computes: unique only for finite, full-rank input
 _DECOMPOSITIONS = ("qr", "svd", "eig", "cholesky", "lu", "matrix_norm", "cond", "matrix_rank", "pinv", "lstsq",
-                   "svdvals", "slogdet", "det", "inv", "solve", "matrix_power", "vdot", "matmul", "mm", "bmm", "mv")
+                   "slogdet", "det", "inv", "solve", "matrix_exp")
+# the products BLAS computes: complex multiply-adds with inf or nan order their terms as the build does
+_PRODUCTS = ("matrix_power", "vdot", "vecdot", "dot", "inner", "matmul", "mm", "bmm", "mv", "tensordot", "einsum",
+             "linear", "addmm", "addmv", "addbmm", "baddbmm", "chain_matmul", "multi_dot", "solve", "lstsq")
+
+
+def _op_family(key):
+    return key.split("|")[0].split("[")[0]
+
+
+def _arrays(step):
+    return [np.array(a.values, complex if a.dtype.startswith("complex") else float).reshape(a.shape)
+            for a in step.arrays if a.dtype.startswith(("float", "complex"))]
 
 
 def _lapack_ambiguous(step):
     """Input holding inf or nan, or a first input of matrices that are not of full rank."""
-    arrays = [np.array(a.values, complex if a.dtype.startswith("complex") else float).reshape(a.shape)
-              for a in step.arrays if a.dtype.startswith(("float", "complex"))]
+    arrays = _arrays(step)
     if any(not np.isfinite(a).all() for a in arrays):
         return True
     a = arrays[0] if arrays else None
@@ -66,13 +77,25 @@ def _lapack_ambiguous(step):
         (np.linalg.matrix_rank(a) < min(a.shape[-2:])).any())
 
 
+def _complex_non_finite(step):
+    arrays = _arrays(step)
+    return any(a.dtype.kind == "c" for a in arrays) and any(not np.isfinite(a).all() for a in arrays)
+
+
 DELIBERATE_RULES = [
     DeliberateRule(
-        "LAPACK and BLAS on non-finite or rank-deficient input: factors and nan placement follow the build "
-        "(PyTorch's MKL, NumPy's OpenBLAS); docs/differences.md",
-        lambda key: key.split("|")[0].split("[")[0].startswith(_DECOMPOSITIONS) and ":error-" not in key,
-        _lapack_ambiguous,
+        "LAPACK on non-finite or rank-deficient input: the factors (and nan placement) follow the build, "
+        "PyTorch's MKL or NumPy's OpenBLAS (docs/differences.md)",
+        lambda key: _op_family(key).startswith(_DECOMPOSITIONS) and ":error-" not in key, _lapack_ambiguous,
         Step(op='qr[wide_complete]', arrays=(ArraySpec(dtype='complex128', shape=(2, 6, 5), values=(1.5 + 3j,) * 60),))),
+    DeliberateRule(
+        "BLAS complex products of inf or nan: where nan and inf land follows the build (docs/differences.md)",
+        lambda key: _op_family(key) in _PRODUCTS and ":error-" not in key, _complex_non_finite,
+        Step(op='vdot', arrays=(ArraySpec(dtype='complex64', shape=(3,), values=((0.5 + 0j), (3.51953125 - 1.9033203125j),
+                                                                          (0.88232421875 + 0j))),
+                                ArraySpec(dtype='complex64', shape=(3,), values=((1e-200 + 0j), complex(-inf, 6),
+                                                                          (-2.296875 - 0.6005859375j)),
+                                          layout='strided')))),
 ]
 
 

@@ -282,9 +282,11 @@ def _solve_shapes(A, B, left):
     check_matrix(A, "linalg.solve")
     a_shape, b_shape = A._data.shape, B._data.shape
     vector = left and (B._data.ndim == 1 or (B._data.ndim == A._data.ndim - 1 and b_shape == a_shape[:-1]))
+    if B._data.ndim == 0:
+        check_matrix(B, "linalg.solve", "B", square=False)
     rows = b_shape[-1] if vector else b_shape[-2] if left else b_shape[-1]
-    if rows != a_shape[-1] or B._data.ndim < 1:
-        b = (b_shape[-1], 1) if vector else b_shape[-2:]
+    if rows != a_shape[-1] or (B._data.ndim == 1 and not left):  # XA = B: a vector B reads as a column
+        b = (b_shape[-1], 1) if vector or B._data.ndim == 1 else b_shape[-2:]
         equation = "AX = B" if left else "XA = B"
         raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation {equation} "
                            f"({a_shape[-2]}x{a_shape[-1]} and {b[0]}x{b[1]})")
@@ -456,7 +458,9 @@ def cholesky_solve(input, input2, upper=False, *, out=None):
         raise RuntimeError(f"Expected b and A to have the same dtype, but found b of type {type_name(b)} and A of "
                            f"type {type_name(factor)} instead.")
     (n, n2), rows = factor._data.shape[-2:], b._data.shape[-2]
-    if n != n2 or rows != n:
+    if n != n2:
+        raise RuntimeError(f"A must be batches of square matrices, but they are {n} by {n2} matrices")
+    if rows != n:
         raise RuntimeError(f"Incompatible matrix sizes for cholesky_solve: each A matrix is {n} by {n2} but each "
                            f"b matrix is {rows} by {b._data.shape[-1]}")
     return apply(CHOLESKY_SOLVE, (b, _triangle_read(factor, upper)), (upper,))
@@ -623,14 +627,17 @@ def lstsq(A, B, rcond=None, *, driver=None):
         raise RuntimeError("torch.linalg.lstsq: input must have at least 2 dimensions.")
     if B._data.ndim < 1:
         raise RuntimeError("torch.linalg.lstsq: other must have at least 1 dimension.")
-    if A._data.dtype.kind not in "fc":
-        raise RuntimeError("This function doesn't handle types other than float and double")
     if A._data.dtype != B._data.dtype:
         raise RuntimeError(f"torch.linalg.lstsq: Expected input and other to have the same dtype, but got input's "
                            f"dtype {type_name(A)} and other's dtype {type_name(B)}")
+    if not 0 <= A._data.ndim - B._data.ndim <= 1:
+        raise RuntimeError("torch.linalg.lstsq: input.dim() must be greater or equal to other.dim() and "
+                           "(input.dim() - other.dim()) <= 1")
+    if A._data.dtype.kind not in "fc":
+        raise RuntimeError("This function doesn't handle types other than float and double")
     vector = B._data.ndim == A._data.ndim - 1
     if (B._data.shape[-1] if vector else B._data.shape[-2]) != A._data.shape[-2]:
-        raise RuntimeError("torch.linalg.lstsq: input.size(-2) should match other.size(-2)")
+        raise RuntimeError(f"torch.linalg.lstsq: input.size(-2) should match other.size({-1 if vector else -2})")
     m, n = A._data.shape[-2:]
     rcond = _eps(A) * max(m, n) if rcond is None else rcond
     s = _wrap(np.linalg.svd(A._data, compute_uv=False)) if has_values(A._data) else svdvals(A.detach())  # vmap

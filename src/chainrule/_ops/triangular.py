@@ -75,12 +75,12 @@ def solve_triangular(A, B, *, upper=None, left=True, unitriangular=False, out=No
     if B._data.ndim < 2:
         raise RuntimeError("linalg.solve_triangular: The input tensor B must have at least 2 dimensions.")
     check_matrix(A, "linalg.solve_triangular")
-    if A._data.dtype.kind not in "fc":
-        raise NotImplementedError(f"\"triangular_solve_cpu\" not implemented for '{type_name(A)}'")
     n, (rows, cols) = A._data.shape[-1], B._data.shape[-2:]
     if (rows if left else cols) != n:
         raise RuntimeError(f"linalg.solve_triangular: Incompatible shapes of A and B for the equation "
                            f"{'AX = B' if left else 'XA = B'} ({n}x{n} and {rows}x{cols})")
+    if A._data.dtype.kind not in "fc":
+        raise NotImplementedError(f"\"triangular_solve_cpu\" not implemented for '{type_name(A)}'")
     dtype = np.result_type(A._data.dtype, B._data.dtype)
     return apply(SOLVE_TRIANGULAR, (A, B), (upper, left, unitriangular), dtype)
 
@@ -143,6 +143,9 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, 
         if t._data.ndim < 2:
             raise RuntimeError(f"torch.triangular_solve: Expected {name} to have at least 2 dimensions, but it has "
                                f"{t._data.ndim} dimensions instead")
+    if b._data.dtype != A._data.dtype:
+        raise RuntimeError(f"Expected b and A to have the same dtype, but found b of type {type_name(b)} and A of "
+                           f"type {type_name(A)} instead.")
     if A._data.shape[-2] != A._data.shape[-1]:
         raise RuntimeError(f"A must be batches of square matrices, but they are {A._data.shape[-2]} by "
                            f"{A._data.shape[-1]} matrices")
@@ -150,6 +153,8 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, 
         raise RuntimeError(f"Incompatible matrix sizes for triangular_solve: each A matrix is "
                            f"{A._data.shape[-2]} by {A._data.shape[-1]} but each b matrix is {b._data.shape[-2]} by "
                            f"{b._data.shape[-1]}")
+    if A._data.dtype.kind not in "fc":
+        raise NotImplementedError(f"\"triangular_solve_cpu\" not implemented for '{type_name(A)}'")
     packed = apply(TRIANGULAR_SOLVE, (b, A), (upper, transpose, unitriangular))
     return named.triangular_solve(_outputs(TRIANGULAR_SOLVE_OUT, packed,
                                            _triangular_solve_layout(b._data.shape, A._data.shape)))
