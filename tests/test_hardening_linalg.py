@@ -142,6 +142,15 @@ CASES = {
     "local_response_norm_4d": lambda lib: lib.nn.functional.local_response_norm(_m(lib, 2, 5, 2, 3), 3),
     "local_response_norm_bool": lambda lib: lib.nn.functional.local_response_norm(lib.zeros(2, 1, 1, dtype=lib.bool),
                                                                                   2),
+    # reflection padding checks the last dim first
+    "pad_reflect_last_dim_first": lambda lib: lib.nn.functional.pad(lib.zeros(4, 1, 1), (0, 1, 1, 1), mode="reflect"),
+    "pad_reflect_3d_order": lambda lib: lib.nn.functional.pad(lib.zeros(1, 1, 2, 2, 3), (2,) * 6, mode="reflect"),
+    # batch_norm of an empty input: a copy (weight[0], bias[0] applied), whatever the dtype
+    "batch_norm_empty_int8": lambda lib: lib.nn.functional.batch_norm(lib.zeros(0, 0, dtype=lib.int8), None, None,
+                                                                      training=True),
+    "batch_norm_empty_affine": lambda lib: lib.nn.functional.batch_norm(lib.zeros(0, 3), None, None,
+                                                                        lib.full((3,), 2.0), lib.ones(3),
+                                                                        training=True),
     # with requires_grad PyTorch's im2col reads other sizes first
     "unfold_0d_requires_grad": lambda lib: lib.nn.functional.unfold(_with_grad(lib, lib.tensor(1.0)), 2),
     "unfold_1d_requires_grad": lambda lib: lib.nn.functional.unfold(_with_grad(lib, lib.ones(3)), 2),

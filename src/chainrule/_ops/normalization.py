@@ -154,6 +154,10 @@ def batch_norm(input, weight, bias, running_mean, running_var, training, momentu
     """``torch.batch_norm``: per channel (dim 1) over the batch and spatial dims. In
     training the running statistics are updated in place (the variance unbiased)."""
     x = input._data
+    if x.size == 0:  # PyTorch's first case, any dtype: a copy, scaled and shifted by channel 0's weight and bias
+        out = input.clone()
+        out = out if weight is None else out * weight[0]
+        return out if bias is None else out + bias[0]
     if x.dtype.kind != "f":
         raise NotImplementedError(f'"batch_norm" not implemented for \'{_type_word(x.dtype)}\'')
     if not training and running_mean is None:

@@ -195,7 +195,8 @@ def _check_reflect_or_replicate(x, pad, mode, n):
     sizes = shape[-n:]
     pairs = [(pad[2 * (n - 1 - i)], pad[2 * (n - 1 - i) + 1]) for i in range(n)]  # first spatial dim first
     if mode == "reflect":
-        for i, ((left, right), size) in enumerate(zip(pairs, sizes)):
+        for i in reversed(range(n)):  # PyTorch checks the last dim first
+            (left, right), size = pairs[i], sizes[i]
             if left >= size or right >= size:
                 raise RuntimeError(f"Argument #{2 * (n - i) + 2}: Padding size should be less than the "
                                    "corresponding input dimension, but got: padding "
