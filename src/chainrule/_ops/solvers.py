@@ -364,16 +364,6 @@ def _cholesky_tangent(t, factor, upper, fn):
 _cholesky_rules = dict(save=lambda ans, a, upper, fn: (ans, upper, fn), vjp=_cholesky_grad, jvp=_cholesky_tangent)
 CHOLESKY = defop("linalg_cholesky", _np_cholesky, batch=leading, node="LinalgCholeskyExBackward0", **_cholesky_rules)
 CHOLESKY_LEGACY = defop("cholesky", _np_cholesky, batch=leading, node="CholeskyBackward0", **_cholesky_rules)
-# cholesky_ex of a matrix that is not positive definite: LAPACK's partial factor, with the
-# factor's rules all the same (PyTorch differentiates it like any other: nan and inf follow)
-CHOLESKY_PARTIAL = defop("linalg_cholesky_partial", lambda h, upper, fn: _np_partial_factor(h, upper), batch=leading,
-                         node="LinalgCholeskyExBackward0", **_cholesky_rules)
-
-
-def _np_partial_factor(h, upper):
-    partial = _np_cholesky_partial(_np_hermitian_part(h))[0]
-    return np.conj(np.swapaxes(partial, -1, -2)) if upper else partial
-
 
 def _cholesky_checked(A, upper, fn, op):
     _check_square_floating(A, fn)
@@ -401,11 +391,12 @@ def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     if registry.BATCHING and any_batched(A):  # the batch at once: its failures say "(Batch element i)"
         return reductions.on_batch(lambda a: cholesky_ex(a, upper=upper, check_errors=check_errors), A)
     hermitian = _hermitian_input(A, upper)
-    info = _np_cholesky_partial(_np_hermitian_part(hermitian._data))[1]
+    partial, info = _np_cholesky_partial(_np_hermitian_part(hermitian._data))
     if check_errors or not info.any():
         return named.linalg_cholesky_ex((unary(CHOLESKY, hermitian, (upper, "linalg.cholesky_ex")), _wrap(info)))
-    # (the good matrices of the batch get the whole factor: the partial one, completed)
-    return named.linalg_cholesky_ex((unary(CHOLESKY_PARTIAL, hermitian, (upper, "linalg.cholesky_ex")), _wrap(info)))
+    factor = _wrap(np.conj(np.swapaxes(partial, -1, -2)) if upper else partial)
+    return named.linalg_cholesky_ex((_where_failed(info, factor, hermitian, lambda h: unary(
+        CHOLESKY, h, (upper, "linalg.cholesky_ex"))), _wrap(info)))
 
 
 # --- Cholesky solves ---------------------------------------------------------------------------
