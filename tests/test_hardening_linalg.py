@@ -33,12 +33,6 @@ def _m(lib, *shape, dtype="float64"):
     return lib.arange(1, int(np.prod(shape)) + 1, dtype=getattr(lib, dtype)).reshape(shape) / 7
 
 
-def _failed_cholesky_grad(lib):
-    a = lib.tensor([[1.0, 2.0, 0.0], [2.0, 1.0, 0.0], [0.0, 0.0, 1.0]], dtype=lib.float64, requires_grad=True)
-    factor, info = lib.linalg.cholesky_ex(a)
-    return factor, info, lib.autograd.grad(factor.sum(), a)[0]
-
-
 def _with_grad(lib, x):
     return x.detach().requires_grad_()
 
