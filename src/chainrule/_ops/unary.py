@@ -441,10 +441,11 @@ def _logit(x, eps):
 
 
 def _logit_grad(g, x, eps):
-    slope = g / (x * (1 - x))
-    if eps is None:
-        return slope
-    return where((x < eps) | (x > 1 - eps), 0.0, slope)  # flat where the input was clamped
+    # PyTorch's where: outside [0, 1] (or the clamp's [eps, 1 - eps]) the slope is nan (or 0),
+    # nan inputs included, and the masked branch gets no gradient in double backward
+    lo = 0.0 if eps is None else eps
+    inside = (x >= lo) & (x <= 1.0 - lo)
+    return where(inside, g / (x * (1 - x)), np.nan if eps is None else 0.0)
 
 
 LOGIT = defop("logit", _logit, node="LogitBackward0", save=lambda ans, x, eps: (x, eps),
@@ -452,7 +453,10 @@ LOGIT = defop("logit", _logit, node="LogitBackward0", save=lambda ans, x, eps: (
 
 
 def logit(x, eps=None):
-    return unary(LOGIT, _float_input(x), (eps,))
+    x = _float_input(x)
+    if x._data.dtype.kind == "c":
+        raise _dtype.not_implemented("logit_cpu", x._data.dtype)
+    return unary(LOGIT, x, (eps,))
 
 
 _SINC_CURVATURE = -np.pi ** 2 / 3  # sinc''(0)
