@@ -71,6 +71,33 @@ CASES = {
     "embedding_renorm_float_indices": lambda lib: F(lib).embedding(lib.zeros(2), lib.ones(5, 3), max_norm=1.0),
     "embedding_renorm_int_weight": lambda lib: F(lib).embedding(lib.zeros(2, dtype=lib.long),
                                                                 lib.ones(5, 3, dtype=lib.long), max_norm=1.0),
+    # sign is (0 < x) - (x < 0): nan has sign 0, and so abs's gradient at nan is 0
+    "sign_nan": lambda lib: lib.sign(lib.tensor([nan, -0.0, 0.0, 1.0, -inf])),
+    "sgn_nan": lambda lib: lib.sgn(lib.tensor([nan, -2.0], dtype=lib.float64)),
+    "abs_grad_at_nan": lambda lib: _grads(lib, lambda L, x: L.abs(x), _x(lib, nan, -1.0, 0.0), create_graph=False),
+    "l1_loss_grad_at_nan": lambda lib: _grads(lib, lambda L, x: F(L).l1_loss(x, L.tensor([2147483647, 0, 1])),
+                                              _x(lib, nan, 1.0, nan), create_graph=False),
+    "sgn_complex": lambda lib: lib.sgn(lib.tensor([0j, 3 + 4j, complex(nan, 0.0), 1e-200 + 1e-200j])),
+    "sign_complex": lambda lib: lib.sign(lib.tensor([1 + 1j])),
+    # losses: PyTorch's order of dtype checks, and the dtype huber's kernels run in
+    "bce_int_input_double_target": lambda lib: F(lib).binary_cross_entropy(lib.zeros(3, dtype=lib.long),
+                                                                           lib.zeros(3, dtype=lib.float64)),
+    "huber_complex_promoted": lambda lib: F(lib).huber_loss(lib.zeros(3, dtype=lib.complex64),
+                                                            lib.zeros(3, dtype=lib.complex128)),
+    "huber_int_promoted": lambda lib: F(lib).huber_loss(lib.zeros(3, dtype=lib.int16), lib.zeros(3, dtype=lib.long)),
+    "huber_cannot_cast": lambda lib: F(lib).huber_loss(lib.zeros(3, dtype=lib.int16), lib.zeros(3)),
+    "huber_backward_target_dtype": lambda lib: _grads(lib, lambda L, x: F(L).huber_loss(x, L.ones(3, dtype=L.uint8)),
+                                                      _x(lib, 0.0, 1.0, 2.0, dtype="float32"), create_graph=False),
+    "smooth_l1_bool_target_grad": lambda lib: _grads(
+        lib, lambda L, x: F(L).smooth_l1_loss(x, L.tensor([True, False, True])), _x(lib, 0.0, 1.0, 2.0),
+        create_graph=False),
+    "smooth_l1_bool_target_create_graph": lambda lib: _grads(
+        lib, lambda L, x: F(L).smooth_l1_loss(x, L.tensor([True, False, True])), _x(lib, 0.0, 1.0, 2.0)),
+    "mse_bool_target_grad": lambda lib: _grads(
+        lib, lambda L, x: F(L).mse_loss(x, L.tensor([True, False, True])), _x(lib, 0.0, 1.0, 2.0), create_graph=False),
+    "multi_margin_int_input_float_target": lambda lib: F(lib).multi_margin_loss(lib.zeros(2, 3, dtype=lib.bool),
+                                                                                lib.zeros(2)),
+    "multi_margin_float_target": lambda lib: F(lib).multi_margin_loss(lib.zeros(2, 3), lib.zeros(2)),
     # an in-place change seen by backward, and a hook that changes the type: PyTorch's type names
     "inplace_complex_message": lambda lib: _modified_complex(lib),
 }

@@ -499,9 +499,9 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         weight = weight.expand(shape)
         _check_no_grad(weight, "weight", "binary_cross_entropy")
         w = weight._data
-    _check_floating(input, "binary_cross_entropy")
     if target._data.dtype != input._data.dtype:
         raise RuntimeError(f"Found dtype {_type_name(target)} but expected {_type_name(input)}")
+    _check_floating(input, "binary_cross_entropy")
     if FORWARD.active and tangent_of(input) is not None and tangent_of(target) is None:
         # PyTorch's formula takes a missing target tangent as zeros, and its term -logit(x) * 0
         # is nan where x is 0 or 1: the tangent of the loss there is nan, as in PyTorch

@@ -44,13 +44,29 @@ def abs(x):
     return unary(ABS, x)
 
 
-SIGN = defop("sign", np.sign, node="SignBackward0",
+def _sign(x):
+    """PyTorch's sign: (0 < x) - (x < 0), so nan has sign 0; sgn of complex z is z / |z|
+    (0 at 0), divided as complex numbers: inf parts give nan + nanj."""
+    if x.dtype.kind == "c":
+        size = np.abs(x)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return np.where(size == 0, 0, x / size).astype(x.dtype, copy=False)
+    if x.dtype.kind == "f":
+        return np.where(x == x, np.sign(x), 0).astype(x.dtype, copy=False)
+    return np.sign(x)
+
+
+SIGN = defop("sign", _sign, node="SignBackward0",
              vjp=lambda g: zeros_like(g), jvp=lambda t: zeros_like(t), elementwise=True)
 
 
 def sign(x):
-    if x._data.dtype.kind == "b":
+    kind = x._data.dtype.kind
+    if kind == "b":
         return x.clone()
+    if kind == "c":
+        raise NotImplementedError("Unlike NumPy, torch.sign is not intended to support complex numbers. Please use "
+                                  "torch.sgn instead.")
     return unary(SIGN, x)
 
 
@@ -571,7 +587,7 @@ def positive(x):
     return x
 
 
-SGN = defop("sgn", np.sign, node="SgnBackward0", save=lambda ans, x: (x, ans),
+SGN = defop("sgn", _sign, node="SgnBackward0", save=lambda ans, x: (x, ans),
             vjp=lambda g, x, ans: _sgn_grad(g, x, ans), jvp=lambda t, x, ans: _sgn_grad(t, x, ans),
             elementwise=True)
 
