@@ -31,7 +31,7 @@ from .batching import aligned, any_batched, dim_params, has_values, indexed, on_
 from .registry import apply, check_out, defop, unary, write_out
 from .elementwise import clone
 from .shape import (atleast_2d, atleast_3d, expand, flatten, reshape, size_arg, unsqueeze, view, wrap_dim,
-                    wrap_dim_of_tensor)
+                    wrap_dim_of_tensor, wrap_dim_then_size)
 
 # --- joining --------------------------------------------------------------------------------
 
@@ -592,7 +592,7 @@ def chunk(input, chunks, dim=0):
 
 def unbind(input, dim=0):
     """The slices along ``dim``, each a view without that dim."""
-    dim = wrap_dim_of_tensor(dim, input._data.ndim)
+    dim = wrap_dim_then_size(dim, input._data.ndim)
     lead = (slice(None),) * dim
     return tuple(unary(UNBIND, input, (lead + (i, Ellipsis), i)) for i in range(input._data.shape[dim]))
 

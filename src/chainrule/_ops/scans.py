@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from .. import return_types
+from .. import _dtype, return_types
 from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents
 from ..autograd.grad_mode import STATE
@@ -762,6 +762,10 @@ def _bincount_rows(x, weights, minlength):
 def histc(input, bins=100, min=0, max=0):
     """Counts in ``bins`` equal bins between min and max (the data's range when both are
     equal); the bin of each element computed in the input's precision, as PyTorch does."""
+    kind = input._data.dtype.kind
+    if kind in "bc":  # PyTorch's first kernel for them: the bin edges, or the data's range
+        raise _dtype.not_implemented("linspace_cpu" if kind == "b" else "aminmax_cpu" if min == max
+                                     else "histogram_cpu", input._data.dtype)
     _floating_only(input, "histogram_cpu")
     if bins <= 0:
         raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")

@@ -52,6 +52,15 @@ def wrap_dim_of_tensor(dim, ndim):
     return wrap_dim(dim, ndim)
 
 
+def wrap_dim_then_size(dim, ndim):
+    """``wrap_dim`` (a 0-d tensor wrapped as 1-d), then the refusal of a 0-d tensor naming the
+    wrapped dim: ops that wrap first and then read ``size(dim)`` (unbind, take_along_dim)."""
+    dim = wrap_dim(dim, ndim)
+    if ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    return dim
+
+
 def size_arg(args, name=None, arg="size"):
     """``f(2, 3)``, ``f((2, 3))`` and ``f(torch.Size([2, 3]))`` all mean (2, 3).
 

@@ -414,7 +414,7 @@ def _order(n, x):
         raise TypeError(f"polygamma(): argument 'n' (position 1) must be int, not {type(n).__name__}")
     if n < 0:
         raise RuntimeError("polygamma(n, x) does not support negative n.")
-    _real_only(x, "polygamma")
+    _real_only(x, ("digamma", "trigamma")[n] if n < 2 else "polygamma")  # the kernel PyTorch picks
     return int(n)
 
 

@@ -545,9 +545,14 @@ def trunc(x):
 fix = trunc
 
 
-def round(x, *, decimals=0):
-    if x._data.dtype.kind in "biu" and decimals == 0:
+def round(x, *, decimals=None):
+    """Half to even; integers are their own rounding, but only where no ``decimals`` is given
+    (PyTorch's round.decimals kernels are floating only, and bool and complex have none)."""
+    kind = x._data.dtype.kind
+    if kind in "iu" and decimals is None:
         return _integer_copy(x)
+    if kind not in "f":
+        raise _dtype.not_implemented("round_cpu" if decimals else "round_vml_cpu", x._data.dtype)
     if decimals:
         return unary(ROUND_DECIMALS, x, (decimals,))
     return unary(ROUND, x)
