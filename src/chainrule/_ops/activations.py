@@ -18,6 +18,7 @@ import math
 import numpy as np
 
 from .. import _distributions as kernels
+from .. import _dtype
 from .._creation import _generator
 from .._tensor import Tensor
 from .elementwise import where, zeros_like
@@ -665,11 +666,12 @@ def glu(input, dim=-1):
     """``a * sigmoid(b)`` for the two halves a, b of ``input`` along ``dim``."""
     if input._data.ndim == 0:
         raise RuntimeError("glu does not support scalars because halving size must be even")
-    _floating_only(input, "glu_cpu")
     dim = wrap_dim(dim, input._data.ndim)
     size = input._data.shape[dim]
     if size % 2:
         raise RuntimeError(f"Halving dimension must be even, but dimension {dim} is size {size}")
+    if input._data.dtype.kind != "f":  # no complex kernel either
+        raise _dtype.not_implemented("glu_cpu", input._data.dtype)
     return unary(GLU, input, (dim,))
 
 

@@ -550,7 +550,7 @@ def _split_sizes(x, sizes, dim):
     ndim = x._data.ndim
     if ndim == 0:
         raise RuntimeError("split expects at least a 1-dimensional tensor")
-    dim = wrap_dim(dim, ndim)
+    given, dim = dim, wrap_dim(dim, ndim)
     n = x._data.shape[dim]
     sizes = [int(s) for s in sizes]
     if any(s < 0 for s in sizes):
@@ -558,7 +558,7 @@ def _split_sizes(x, sizes, dim):
                            f"split_sizes={sizes}")
     if sum(sizes) != n:
         raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size at "
-                           f"dimension {dim}), but got split_sizes={sizes}")
+                           f"dimension {given}), but got split_sizes={sizes}")
     return _slices(SPLIT_WITH_SIZES, x, dim, _between([0] + np.cumsum(sizes).tolist()))
 
 

@@ -430,9 +430,9 @@ def asinh(x):
     return unary(ASINH, _float_input(x))
 
 
-ACOSH = defop("acosh", np.arccosh, node="AcoshBackward0", save=lambda ans, x: (x,),
-              vjp=lambda g, x: g * (rsqrt(x - 1) * rsqrt(x + 1)).conj(),
-              jvp=lambda t, x: t * rsqrt(x - 1) * rsqrt(x + 1), elementwise=True)
+ACOSH = defop("acosh", np.arccosh, node="AcoshBackward0", save=lambda ans, x: (x,),  # PyTorch's (x^2 - 1)^-1/2
+              vjp=lambda g, x: g * rsqrt(x * x - 1).conj(),
+              jvp=lambda t, x: t * rsqrt(x * x - 1), elementwise=True)
 
 
 def acosh(x):
