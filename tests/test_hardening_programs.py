@@ -138,6 +138,17 @@ CASES = {
     "glu_bool_odd": lambda lib: F(lib).glu(lib.ones(3, dtype=lib.bool), 0),
     "glu_long_odd": lambda lib: F(lib).glu(lib.ones(1, dtype=lib.long), 0),
     "glu_complex": lambda lib: F(lib).glu(lib.ones(2, 3, dtype=lib.complex64), 0),
+    # kl_div: PyTorch's xlogy(t, t), whose gradient t / t is nan at t = 0; complex checked first
+    "kl_div_zero_target_grads": lambda lib: _grads(
+        lib, lambda L, t: F(L).kl_div(L.tensor([0.3, 0.2]), t, reduction="sum"), _x(lib, 0.0, -0.0)),
+    "kl_div_complex_before_integral": lambda lib: F(lib).kl_div(lib.ones(2, dtype=lib.long),
+                                                               lib.ones(2, dtype=lib.complex64)),
+    # hinge_embedding_loss: margin - input is computed in input's dtype (C++'s Scalar - Tensor)
+    "hinge_bool": lambda lib: F(lib).hinge_embedding_loss(lib.tensor([[True]]), lib.tensor([[True]])),
+    "hinge_int_sum": lambda lib: F(lib).hinge_embedding_loss(lib.tensor([[3, -685]], dtype=lib.int32),
+                                                             lib.tensor([[-1.0, 1.0]]), reduction="sum"),
+    "hinge_int_mean": lambda lib: F(lib).hinge_embedding_loss(lib.tensor([[3, -685]], dtype=lib.int32),
+                                                              lib.tensor([[-1.0, 1.0]])),
     # an in-place change seen by backward, and a hook that changes the type: PyTorch's type names
     "inplace_complex_message": lambda lib: _modified_complex(lib),
 }
