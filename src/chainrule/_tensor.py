@@ -536,7 +536,7 @@ class Tensor:
     def __add__(self, other):
         try:
             return _ew.add(self, other)
-        except _ew.NotAnOperand:  # a list, None...: Python's TypeError, as PyTorch's
+        except _ew.NotAnOperand:  # a list, None, an array...: Python's TypeError or NumPy's op, as PyTorch's
             return NotImplemented
 
     def __radd__(self, other):
@@ -612,10 +612,19 @@ class Tensor:
             return NotImplemented
 
     def __matmul__(self, other):
-        return _linalg.matmul(self, other)
+        try:
+            return _linalg.matmul(self, other)
+        except (AttributeError, TypeError):
+            if isinstance(other, Tensor):
+                raise
+            return NotImplemented
 
-    def __rmatmul__(self, other):
-        return _linalg.matmul(_ew.as_tensor_like(other, self), self)
+    def __rmatmul__(self, other):  # only for what is no tensor: PyTorch's matmul refuses it
+        return NotImplemented
+
+    def __array_wrap__(self, array, context=None, return_scalar=False):
+        """NumPy's result for a tensor operand as a tensor, as PyTorch's (bool as uint8)."""
+        return _wrap(array.astype(np.uint8) if array.dtype == np.bool_ else array)
 
     def __neg__(self):
         return _ew.neg(self)
@@ -774,6 +783,11 @@ class Tensor:
 
     def dot(self, other):
         return _linalg.dot(self, other)
+
+    def clamp(self, min=None, max=None):  # a method of its own: PyTorch's messages differ
+        return _unary.clamp(self, min, max)
+
+    clip = clamp
 
     def sum(self, dim=None, keepdim=False, *, dtype=None):
         return _red.sum(self, dim, keepdim, dtype=dtype)

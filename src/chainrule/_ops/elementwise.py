@@ -16,13 +16,13 @@ import warnings
 
 import numpy as np
 
-from .. import _dtype
+from .. import _argparse, _dtype
 from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD, not_differentiable, refuse_tangents
 from ..autograd.grad_mode import STATE
 from . import registry
 from .batching import dynamic_shape, elementwise, has_values
-from .registry import Op, apply, binary, broadcast_error, defop, not_a_tensor, public_caller, record, unary
+from .registry import Op, apply, binary, broadcast_error, defop, not_a_tensor, record, unary
 
 # --- dtype promotion at the boundary with NumPy ---------------------------------------
 
@@ -213,27 +213,26 @@ _NUMBER = (float, int, bool, complex)  # checked first on the hot path: ``x * 0.
 
 
 def _operand(value):
-    """The other operand of a binary op as a tensor or a Python number: NumPy scalars
-    become numbers, arrays and lists become tensors."""
+    """The other operand of a binary op as a tensor or a Python number (NumPy scalars
+    become numbers); anything else is PyTorch's TypeError. Arrays too: ``x + array`` is
+    NumPy's business in PyTorch (the operators return NotImplemented on a TypeError)."""
     if isinstance(value, Tensor) or value.__class__ in _NUMBER:
         return value
     if isinstance(value, np.generic):
         return value.item()
-    if isinstance(value, np.ndarray):
-        return as_tensor_like(value, None)
-    raise NotAnOperand(value)
+    raise NotAnOperand(str(_argparse.not_tensor(_argparse.public_name(), value, "other", 2)))
 
 
 class NotAnOperand(TypeError):
-    """A list, None, a string... as the other operand of a binary op. The operators
-    catch it and return NotImplemented, so Python raises its own TypeError, as with
-    PyTorch (``unsupported operand type(s) for +: 'Tensor' and 'list'``); a function
-    call shows PyTorch's message: ``add(): argument 'other' (position 2) must be
-    Tensor, not list``."""
+    """A list, None, an array... as the other operand of a binary op. The operators catch
+    it and return NotImplemented, so Python raises its own TypeError or NumPy computes
+    (``x + array``), as with PyTorch; a call shows PyTorch's message: ``add(): argument
+    'other' (position 2) must be Tensor, not list``. Named and printed as the TypeError
+    it is (the operators must not catch other TypeErrors: complex32's is chainrule's own)."""
 
-    def __init__(self, value):
-        super().__init__(f"{public_caller()}(): argument 'other' (position 2) must be Tensor, not "
-                         f"{_argument_type(value)}")
+
+NotAnOperand.__name__ = NotAnOperand.__qualname__ = "TypeError"
+NotAnOperand.__module__ = "builtins"
 
 
 def _conj(number):

@@ -12,10 +12,10 @@ Predicates (``isnan``, ``signbit``...) give plain bool tensors, at the end.
 """
 import numpy as np
 
-from .. import _dtype
+from .. import _argparse, _dtype
 from .._tensor import Tensor, _wrap
-from .elementwise import (_float_input, _is_tensor, _scalar_result, _tensor_result, as_tensor_like, imag,
-                          invalid_arguments, not_implemented_for, plain, real, where, zeros_like)
+from .elementwise import (_NUMBER, _float_input, _is_tensor, _scalar_result, _tensor_result, as_tensor_like, imag,
+                          not_implemented_for, plain, real, where, zeros_like)
 from .methods import inplace_method
 from .batching import elementwise
 from .registry import apply, binary, defop, unary
@@ -190,9 +190,18 @@ RELU = defop("relu", lambda x: np.where(x < 0, 0, x), node="ReluBackward0", save
 
 
 def relu(x):
-    if x._data.dtype.kind == "b":
-        raise RuntimeError("Boolean inputs not supported for relu")
+    try:
+        kind = x._data.dtype.kind
+    except AttributeError:
+        _argparse.check_tensor("relu", x)
+        raise
+    if kind in "bc":
+        raise RuntimeError("Boolean inputs not supported for relu") if kind == "b" else _no_complex_clamp()
     return unary(RELU, x)
+
+
+def _no_complex_clamp():
+    return NotImplementedError("clamp is not supported for complex types")
 
 
 RECIPROCAL = defop("reciprocal", lambda x: np.divide(1, x), node="ReciprocalBackward0",
@@ -252,17 +261,30 @@ def clamp(x, min=None, max=None):
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if _is_tensor(min) or _is_tensor(max):
         if not (min is None or _is_tensor(min)) or not (max is None or _is_tensor(max)):
-            raise invalid_arguments("clamp", (x, min, max), "Tensor input, Tensor min = None, Tensor max = None, "
-                                    "*, Tensor out = None", "Tensor input, Number min = None, Number max = None, "
-                                    "*, Tensor out = None")
+            raise _clamp_arguments(x, min, max)
         lo = _no_bound(x, -1) if min is None else min
         hi = _no_bound(x, 1) if max is None else max
         return apply(CLAMP_TENSOR, (x, lo, hi), (), _dtype.result_dtype((x, lo, hi)).np)
     out_dtype = None
     for bound in (min, max):
         if bound is not None:
+            if bound.__class__ not in _NUMBER and not isinstance(bound, np.generic):
+                raise _clamp_arguments(x, min, max)
             out_dtype = out_dtype or _scalar_result(x, bound)
     return unary(CLAMP, x, (min, max), out_dtype)
+
+
+def _clamp_arguments(x, min, max):
+    """PyTorch's TypeError for bounds that are neither both numbers nor both tensors (a
+    method's form: the bounds as keywords; a function's: as positions)."""
+    if _argparse.called_as_method():
+        given = {k: v for k, v in (("min", min), ("max", max)) if v is not None}
+        return _argparse.invalid_combination("clamp", (), given, "Tensor min = None, Tensor max = None",
+                                             "Number min = None, Number max = None")
+    return _argparse.invalid_combination(
+        "clamp", (x, min) if max is None else (x, min, max), {},
+        "Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None",
+        "Tensor input, Number min = None, Number max = None, *, Tensor out = None")
 
 
 CLAMP_MIN = defop("clamp_min", lambda x, lo: _clip(x, lo, None), node="ClampMinBackward0",
@@ -734,7 +756,6 @@ Tensor.nan_to_num = nan_to_num
 Tensor.nan_to_num_ = inplace_method(nan_to_num, "nan_to_num_")
 Tensor.positive = positive
 Tensor.angle = angle
-Tensor.clamp = Tensor.clip = clamp
 Tensor.clamp_ = Tensor.clip_ = inplace_method(clamp, "clamp_")
 Tensor.clamp_min = clamp_min
 Tensor.clamp_min_ = inplace_method(clamp_min, "clamp_min_")
