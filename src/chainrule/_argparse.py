@@ -24,6 +24,7 @@ import numpy as np
 from ._tensor import Tensor
 
 _PACKAGE = os.path.dirname(__file__)
+_TENSOR_FILE = os.path.join(_PACKAGE, "_tensor.py")
 
 
 class _Named(str):
@@ -52,32 +53,42 @@ _HELPERS = {"unary", "binary", "apply", "not_a_tensor", "common_operands", "as_t
 
 
 def _public_frame():
-    """The frame of the public function (``clamp``, ``sum``) whose helpers failed."""
+    """The frame of the public function (``clamp``, ``sum``) whose helpers failed: the first
+    one up the stack whose name is public, else the outermost of chainrule's (a method
+    with a private name, ``_repeat_method``)."""
     frame = sys._getframe(2)
-    while frame.f_code.co_name[0] in "_<" or frame.f_code.co_name in _HELPERS or \
-            frame.f_code.co_filename == __file__:
+    last = frame
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        code = frame.f_code
+        if code.co_name[0] not in "_<" and code.co_name not in _HELPERS and code.co_filename != __file__:
+            return frame
+        last = frame
         frame = frame.f_back
-    return frame
+    return last
+
+
+def entry():
+    """``(name, is_method)``: the public function that failed, and whether it was called
+    as a ``Tensor`` method (``x.mul(None)``: its first argument is ``self``, or a thin
+    method of ``_tensor.py`` called it) rather than as a function (``torch.mul(x, None)``)."""
+    frame = _public_frame()
+    code = frame.f_code
+    if code.co_argcount and code.co_varnames[0] == "self":
+        return code.co_name, True
+    caller = frame.f_back
+    if caller is not None and caller.f_code.co_filename == _TENSOR_FILE and caller.f_code.co_argcount \
+            and caller.f_code.co_varnames[0] == "self" and caller.f_code.co_name[0] != "_":
+        return caller.f_code.co_name, True
+    return code.co_name, False
 
 
 def public_name():
     """The name of the public function that failed, for its message."""
-    return _public_frame().f_code.co_name
+    return entry()[0]
 
 
 def called_as_method():
-    """Whether the public function that failed was called as a ``Tensor`` method
-    (``x.mul(None)``: its first argument is ``self``, or a method of that name called it)
-    rather than as a function (``torch.mul(x, None)``)."""
-    frame = _public_frame()
-    code = frame.f_code
-    if code.co_argcount and code.co_varnames[0] == "self":
-        return True
-    caller = frame.f_back
-    if caller is None or caller.f_code.co_name != code.co_name:
-        return False
-    code = caller.f_code
-    return code.co_argcount > 0 and code.co_varnames[0] == "self" and code.co_filename.startswith(_PACKAGE)
+    return entry()[1]
 
 
 def must_be(fn, arg, position, expected, value):
@@ -100,16 +111,29 @@ def check_tensor(fn, value, arg="input", position=1):
         raise not_tensor(fn, value, arg, position) from None
 
 
-def invalid_combination(fn, args, kwargs, *signatures):
+def describe(value):
+    """A value's type with its elements', as PyTorch's "didn't match" lines show it:
+    ``list of [float, int]``, ``tuple of (float, float)``."""
+    if isinstance(value, list):
+        return f"list of [{', '.join(map(type_name, value))}]"
+    if isinstance(value, tuple):
+        return f"tuple of ({', '.join(map(type_name, value))})"
+    return type_name(value)
+
+
+def invalid_combination(fn, args, kwargs, *signatures, why=None):
     """PyTorch's TypeError for arguments that match none of ``fn``'s signatures:
     ``clamp() received an invalid combination of arguments - got (min=str, ), but
     expected one of:`` and a line per signature. ``args``: the positional arguments
-    (after ``self`` for a method), ``kwargs``: the keyword ones, as the caller passed them."""
+    (after ``self`` for a method), ``kwargs``: the keyword ones, as the caller passed them.
+    ``why``: the arguments as each signature's "didn't match" line marks them (where
+    one argument of one type fails them all, ``(!str!)``)."""
     got = ", ".join(type_name(a) for a in args)
     named = ", ".join(f"{k}={type_name(v)}" for k, v in kwargs.items())
     if named:
         got = f"{got}, {named}" if got else f"{named}, "
-    expected = "".join(f" * ({s})\n" for s in signatures)
+    why = "" if why is None else f"      didn't match because some of the arguments have invalid types: {why}\n"
+    expected = "".join(f" * ({s})\n{why}" for s in signatures)
     return TypeError(f"{fn}() received an invalid combination of arguments - got ({got}), but expected one "
                      f"of:\n{expected}")
 
@@ -137,6 +161,8 @@ def int_arg(fn, arg, position, value):
 def _index(value):
     """``operator.index(value)``, or None for what an int list refuses (bools, floats,
     tensors of many elements)."""
+    if value.__class__ is int:
+        return value
     if isinstance(value, bool):
         return None
     try:
@@ -154,11 +180,11 @@ def int_list(fn, arg, args, position=1, signatures=None):
         value = args[0]
         if not isinstance(value, (tuple, list)):
             if signatures:
-                raise invalid_combination(fn, args, {}, *signatures)
+                raise invalid_combination(fn, args, {}, *signatures, why=f"(!{describe(value)}!)")
             raise must_be(fn, arg, position, "tuple of ints", value)
         if value and _index(value[0]) is None:
             if signatures:
-                raise invalid_combination(fn, args, {}, *signatures)
+                raise invalid_combination(fn, args, {}, *signatures, why=f"(!{describe(value)}!)")
             if called_as_method():
                 position -= 1
             raise TypeError(f"{fn}(): argument '{arg}' (position {position}) must be tuple of ints, but found "
@@ -198,9 +224,10 @@ def bad_dims(value):
     as reductions usually are): an invalid combination where the op has overloads
     (``sum() received an invalid combination of arguments - got (dim=str, ), ...``), else
     ``amax(): argument 'dim' must be tuple of ints, not str``."""
-    fn = public_name()
+    fn, method = entry()
+    if isinstance(value, (tuple, list)) and _index(value[0]) is not None:
+        return int_list(fn, "dim", (value,))  # raises its error for the element that is no int
     overloads = _DIM_OVERLOADS.get(fn)
     if overloads is None:
         return TypeError(f"{fn}(): argument 'dim' must be tuple of ints, not {type_name(value)}")
-    method = called_as_method()
     return invalid_combination(fn, () if method else (TENSOR,), {"dim": value}, *overloads[method])

@@ -784,10 +784,11 @@ class Tensor:
     def dot(self, other):
         return _linalg.dot(self, other)
 
-    def clamp(self, min=None, max=None):  # a method of its own: PyTorch's messages differ
+    def clamp(self, min=None, max=None):  # methods of their own: PyTorch's messages differ
         return _unary.clamp(self, min, max)
 
-    clip = clamp
+    def clip(self, min=None, max=None):
+        return _unary.clamp(self, min, max)
 
     def sum(self, dim=None, keepdim=False, *, dtype=None):
         return _red.sum(self, dim, keepdim, dtype=dtype)
@@ -822,12 +823,9 @@ class Tensor:
     def view(self, *shape):
         if len(shape) == 1 and isinstance(shape[0], _dtype.dtype):
             raise NotImplementedError("view(dtype) is not supported")
-        if not shape or (len(shape) == 1 and not hasattr(shape[0], "__index__")
-                         and not isinstance(shape[0], (tuple, list))):
-            got = ", ".join(type(s).__name__ for s in shape)
-            why = "" if not shape else f"\n      didn't match because some of the arguments have invalid types: (!{got}!)"
-            raise TypeError(f"view() received an invalid combination of arguments - got ({got}), but expected one "
-                            f"of:\n * (torch.dtype dtype){why}\n * (tuple of ints size){why}\n")
+        if not shape:
+            raise TypeError("view() received an invalid combination of arguments - got (), but expected one "
+                            "of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n")
         return _shape.view(self, _shape.size_arg(shape, "view"))
 
     def view_as(self, other):

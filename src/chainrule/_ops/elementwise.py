@@ -696,11 +696,22 @@ WHERE = defop("where", np.where, batch=elementwise, node="WhereBackward0",
 
 def where(condition, x=None, y=None):
     """``where(cond, x, y)``: x where cond holds, else y. Numbers stay weakly typed."""
+    try:
+        condition_kind = condition._data.dtype.kind
+    except AttributeError:
+        if isinstance(condition, Tensor):
+            raise
+        if x is None and y is None:
+            raise _argparse.not_tensor("where", condition, "condition") from None
+        raise _where_arguments(condition, x, y) from None
     if x is None and y is None:
         if not has_values(condition._data):
             raise dynamic_shape("nonzero")
         return tuple(_wrap(i) for i in np.nonzero(np.atleast_1d(condition._data)))  # 0-d: one element
-    out_dtype = _dtype.result_dtype((x, y)).np
+    try:
+        out_dtype = _dtype.result_dtype((x, y)).np
+    except TypeError:  # neither a tensor nor a number
+        raise _where_arguments(condition, x, y) from None
     if x.__class__ in _NUMBER:  # fitted into the result dtype with PyTorch's overflow check
         x = _dtype.checked_scalar(x, out_dtype)
     if y.__class__ in _NUMBER:
@@ -709,9 +720,18 @@ def where(condition, x=None, y=None):
     # a float number would be rounded to float32 on its way into a float64 result)
     x_t = x if _is_tensor(x) else _wrap(np.asarray(x, out_dtype))
     y_t = y if _is_tensor(y) else _wrap(np.asarray(y, out_dtype))
-    if condition._data.dtype.kind != "b":
+    if condition_kind != "b":
         condition = _bool_condition(condition)
     return apply(WHERE, (condition, x_t, y_t), (), out_dtype)
+
+
+def _where_arguments(condition, x, y):
+    return _argparse.invalid_combination("where", (condition, x, y), {}, *_WHERE_SIGNATURES)
+
+
+_WHERE_SIGNATURES = ("Tensor condition", "Tensor condition, Tensor input, Tensor other, *, Tensor out = None",
+                     "Tensor condition, Number self, Tensor other", "Tensor condition, Tensor input, Number other",
+                     "Tensor condition, Number self, Number other")
 
 
 def _bool_condition(condition):

@@ -265,10 +265,14 @@ def clamp(x, min=None, max=None):
         lo = _no_bound(x, -1) if min is None else min
         hi = _no_bound(x, 1) if max is None else max
         return apply(CLAMP_TENSOR, (x, lo, hi), (), _dtype.result_dtype((x, lo, hi)).np)
+    if isinstance(min, np.generic):  # NumPy scalars are Python numbers to PyTorch
+        min = min.item()
+    if isinstance(max, np.generic):
+        max = max.item()
     out_dtype = None
     for bound in (min, max):
         if bound is not None:
-            if bound.__class__ not in _NUMBER and not isinstance(bound, np.generic):
+            if bound.__class__ not in _NUMBER:
                 raise _clamp_arguments(x, min, max)
             out_dtype = out_dtype or _scalar_result(x, bound)
     return unary(CLAMP, x, (min, max), out_dtype)
@@ -277,9 +281,10 @@ def clamp(x, min=None, max=None):
 def _clamp_arguments(x, min, max):
     """PyTorch's TypeError for bounds that are neither both numbers nor both tensors (a
     method's form: the bounds as keywords; a function's: as positions)."""
-    if _argparse.called_as_method():
+    name, method = _argparse.entry()
+    if method:
         given = {k: v for k, v in (("min", min), ("max", max)) if v is not None}
-        return _argparse.invalid_combination("clamp", (), given, "Tensor min = None, Tensor max = None",
+        return _argparse.invalid_combination(name, (), given, "Tensor min = None, Tensor max = None",
                                              "Number min = None, Number max = None")
     return _argparse.invalid_combination(
         "clamp", (x, min) if max is None else (x, min, max), {},
