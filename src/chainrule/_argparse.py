@@ -21,7 +21,8 @@ import sys
 
 import numpy as np
 
-from ._tensor import Tensor
+from . import _dtype
+from ._tensor import Tensor, _wrap
 
 _PACKAGE = os.path.dirname(__file__)
 _TENSOR_FILE = os.path.join(_PACKAGE, "_tensor.py")
@@ -231,3 +232,21 @@ def bad_dims(value):
     if overloads is None:
         return TypeError(f"{fn}(): argument 'dim' must be tuple of ints, not {type_name(value)}")
     return invalid_combination(fn, () if method else (TENSOR,), {"dim": value}, *overloads[method])
+
+
+def number_input(value, arg="input", position=1):
+    """A Python number where a function takes a tensor (``torch.add(2, 3)``): the 0-d
+    tensor PyTorch's parser makes of it (int64, bool, the default float or complex
+    dtype); PyTorch's TypeError for anything else."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    cls = value.__class__
+    if cls is float:
+        return _wrap(np.asarray(value, _dtype.get_default_dtype().np))
+    if cls is int:
+        return _wrap(np.asarray(value, np.int64))
+    if cls is bool:
+        return _wrap(np.asarray(value))
+    if cls is complex:
+        return _wrap(np.asarray(value, _dtype.default_complex_dtype().np))
+    raise not_tensor(public_name(), value, arg, position)

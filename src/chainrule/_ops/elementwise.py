@@ -22,7 +22,7 @@ from ..autograd.forward_ad import FORWARD, not_differentiable, refuse_tangents
 from ..autograd.grad_mode import STATE
 from . import registry
 from .batching import dynamic_shape, elementwise, has_values
-from .registry import Op, apply, binary, broadcast_error, defop, not_a_tensor, record, unary
+from .registry import Op, apply, binary, broadcast_error, defop, found_dtype, into, not_a_tensor, record, unary
 
 # --- dtype promotion at the boundary with NumPy ---------------------------------------
 
@@ -265,13 +265,20 @@ ADD_SCALAR = defop("add_scalar", np.add, node="AddBackward0",
                    vjp=lambda g: g, jvp=lambda t: t, elementwise=True, number_operand=True)
 
 
-def add(x, other, *, alpha=1):
+def add(x, other, *, alpha=1, out=None):
+    if out is not None:
+        return into(out, add, x, other, alpha=alpha)
     if alpha != 1:
         other = _scaled(x, other, alpha)
     if other.__class__ in _NUMBER:
-        other, dtype = _scalar_operand(x, other)
+        try:
+            other, dtype = _scalar_operand(x, other)
+        except AttributeError:  # torch.add(2, 3): a number as input is a 0-d tensor
+            return add(_argparse.number_input(x), other)
         return unary(ADD_SCALAR, x, (other,), dtype)
     if not isinstance(x, Tensor):  # number + tensor
+        if not isinstance(other, Tensor) or not (x.__class__ in _NUMBER or isinstance(x, np.generic)):
+            return add(_argparse.number_input(x), other)
         x, other = other, _operand(x)
     other = _operand(other)
     if not isinstance(other, Tensor):
@@ -310,7 +317,11 @@ def _no_bool_subtraction(x, other):
                        "operator instead.")
 
 
-def sub(x, other, *, alpha=1):
+def sub(x, other, *, alpha=1, out=None):
+    if out is not None:
+        return into(out, sub, x, other, alpha=alpha)
+    if not isinstance(x, Tensor):  # torch.sub(2, y): a number as input is a 0-d tensor
+        x = _argparse.number_input(x)
     if x._data.dtype.kind == "b" or (_is_tensor(other) and other._data.dtype.kind == "b"):
         _no_bool_subtraction(x, other)
     if alpha != 1:
@@ -343,11 +354,18 @@ MUL_SCALAR = defop("mul_scalar", np.multiply, node="MulBackward0",
                    number_operand=True)
 
 
-def mul(x, other):
+def mul(x, other, *, out=None):
+    if out is not None:
+        return into(out, mul, x, other)
     if other.__class__ in _NUMBER:
-        other, dtype = _scalar_operand(x, other)
+        try:
+            other, dtype = _scalar_operand(x, other)
+        except AttributeError:  # torch.mul(2, 3): a number as input is a 0-d tensor
+            return mul(_argparse.number_input(x), other)
         return unary(MUL_SCALAR, x, (other,), dtype)
     if not isinstance(x, Tensor):  # number * tensor
+        if not isinstance(other, Tensor) or not (x.__class__ in _NUMBER or isinstance(x, np.generic)):
+            return mul(_argparse.number_input(x), other)
         x, other = other, _operand(x)
     other = _operand(other)
     if not isinstance(other, Tensor):
@@ -367,10 +385,14 @@ DIV_SCALAR = defop("div_scalar", np.true_divide, node="DivBackward0",
                    number_operand=True)
 
 
-def div(x, other, *, rounding_mode=None):
+def div(x, other, *, rounding_mode=None, out=None):
+    if out is not None:
+        return into(out, div, x, other, rounding_mode=rounding_mode)
     if rounding_mode is not None:
         return _rounded_div(x, other, rounding_mode)
     if not _is_tensor(x):
+        if not _is_tensor(other):  # torch.div(2, 3): a number as input is a 0-d tensor
+            return div(_argparse.number_input(x), other)
         return rdiv(other, x)
     other = _operand(other)
     if _is_tensor(other):
@@ -588,12 +610,14 @@ NEG = defop("neg", np.negative, node="NegBackward0", vjp=lambda g: -g, jvp=lambd
 elementwise=True)
 
 
-def neg(x):
+def neg(x, *, out=None):
     if getattr(x, "_data", None) is None:
         raise not_a_tensor(x)
     if x._data.dtype.kind == "b":
         raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you "
                            "are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+    if out is not None:
+        return into(out, neg, x, exact=found_dtype)
     return unary(NEG, x)
 
 

@@ -19,6 +19,7 @@ is itself recorded and can be differentiated again). One formula, both uses.
 import sys
 import warnings
 
+import numpy as np
 from numpy import asarray, empty, ndarray
 
 from .. import _dtype
@@ -212,6 +213,43 @@ def write_out(out, result, cast_error=None):
     out._data[...] = result._data
     out._counter[0] += 1
     return out
+
+
+def into(out, fn, *args, exact=None, **kwargs):
+    """PyTorch's ``out=`` variant of the public function ``fn``: its checks (``check_out``,
+    no partial overlap of ``out`` with an input), then ``fn(*args, **kwargs)`` written
+    into ``out`` (``write_out``). ``exact``: the op keeps its input's dtype and out
+    must have it too; ``exact(input_dtype, out_dtype)`` is the error otherwise (e.g.
+    ``found_dtype``).
+
+    >>> out = chainrule.empty(0)
+    >>> chainrule.exp(chainrule.zeros(2), out=out) is out, out
+    (True, tensor([1., 1.]))
+    """
+    name = fn.__name__
+    tensors = [a for a in args if isinstance(a, Tensor)]
+    check_out(name, out, tensors)
+    for t in tensors:
+        _check_overlap(out._data, t._data)
+    if exact is not None and tensors[0]._data.dtype != out._data.dtype:  # checked before the op runs
+        raise exact(tensors[0]._data.dtype, out._data.dtype)
+    return write_out(out, fn(*args, **kwargs))
+
+
+def found_dtype(result, out):
+    """The out= error of ops that keep their input's dtype (``neg``, ``floor``)."""
+    return RuntimeError(f"Found dtype {_dtype.type_word(out)} but expected {_dtype.type_word(result)}")
+
+
+def _check_overlap(out, data):
+    """PyTorch refuses an out= that shares only part of an input's memory (the same
+    elements in the same places are fine: ``torch.add(x, y, out=x)``)."""
+    if out.size and data.size and np.may_share_memory(out, data) and not (
+            out.__array_interface__["data"][0] == data.__array_interface__["data"][0]
+            and out.shape == data.shape and out.strides == data.strides):
+        raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
+                           "refer to a single memory location. Please clone() the tensor before performing the "
+                           "operation.")
 
 
 def public_caller():
