@@ -453,7 +453,7 @@ AMINMAX_MAX = defop("aminmax_max", AMAX.forward, node="AminmaxBackward0", batch=
 
 def _amax_dims(x, dim, name):
     """amax's dims: ``()`` (the default) or None means every dim."""
-    if isinstance(dim, (int, np.integer)) or dim is not None and len(dim):
+    if dim is not None and (not isinstance(dim, (tuple, list)) or len(dim)):  # an int, or refused there
         dims = _reduce_args(x, dim)
         _check_nonempty(x, name, dims)
         return dims
