@@ -125,3 +125,43 @@ def test_out_is_returned_and_resized_with_a_warning():
             result = lib.exp(lib.zeros(2, 3), out=out)
         seen.append((result is out, tuple(out.shape), out._version, any("was resized" in str(w.message) for w in caught)))
     assert seen[0] == seen[1] and seen[0][0]
+
+
+def _inference_program(lib, case):
+    x = lib.ones(2, 3, requires_grad=True)
+    normal = lib.ones(2, 3)
+    with lib.inference_mode():
+        made = lib.ones(2, 3)
+        computed = normal * 2
+        view = normal[0]
+    programs = {
+        "saved by mul": lambda: (made * x).sum(),
+        "a computed one, saved by exp": lambda: lib.exp(computed * x),
+        "its view, saved by mm": lambda: x.matmul(made.T),
+        "not saved by add": lambda: (x + made).sum().backward(),
+        "a clone is normal": lambda: (made.clone() * x).sum().backward(),
+        "in place outside": lambda: made.add_(1),
+        "in place under no_grad": lambda: lib.no_grad()(lambda: made.add_(1))(),
+        "requires_grad_": lambda: made.requires_grad_(),
+        "_version": lambda: made._version,
+        "a view of a normal tensor is normal": lambda: (view * x).sum().backward(),
+        "is_inference": lambda: (made.is_inference(), computed.is_inference(), view.is_inference(),
+                                 made.detach().is_inference(), (made + 1).is_inference()),
+    }
+    return programs[case]()
+
+
+@pytest.mark.parametrize("case", ["saved by mul", "a computed one, saved by exp", "its view, saved by mm",
+                                  "not saved by add", "a clone is normal", "in place outside", "in place under no_grad",
+                                  "requires_grad_", "_version", "a view of a normal tensor is normal", "is_inference"])
+def test_inference_tensors(case):
+    """Tensors made under inference_mode: PyTorch's errors where autograd would need them."""
+    torch = require_torch()
+    outcomes = []
+    for lib in (chainrule, torch):
+        try:
+            result = _inference_program(lib, case)
+            outcomes.append(("ok", result if isinstance(result, (tuple, int)) else type(result).__name__))
+        except RuntimeError as e:
+            outcomes.append(("RuntimeError", str(e)))
+    assert outcomes[0] == outcomes[1]

@@ -24,7 +24,8 @@ from . import _argparse, _dtype
 from . import _distributions
 from ._exact import fma64
 from ._generator import Generator, default_generator
-from ._tensor import Tensor, _wrap, device as _device
+from ._tensor import InferenceCounter, Tensor, _wrap, device as _device
+from .autograd.grad_mode import STATE
 
 
 def _finish(data, dtype, requires_grad, device=None):
@@ -37,7 +38,10 @@ def _finish(data, dtype, requires_grad, device=None):
     if requires_grad and data.dtype.kind not in "fc":
         # the factories' wording; Tensor.requires_grad_ words it differently, as PyTorch does
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-    return _wrap(data, bool(requires_grad))
+    out = _wrap(data, bool(requires_grad))
+    if STATE.inference:  # made in inference mode: an inference tensor
+        out._counter = InferenceCounter(out._counter)
+    return out
 
 
 # --- dtype inference for torch.tensor ----------------------------------------------------

@@ -114,6 +114,15 @@ def _wrap(data, requires_grad=False, grad_fn=None):
     return t
 
 
+class InferenceCounter(list):
+    """The version counter of an inference tensor (made under ``inference_mode``; its views
+    share it). PyTorch's inference tensors have no version counter: outside inference mode
+    they cannot be saved for backward, changed in place or made to require grad. A list
+    like any counter, so the ops treat it alike; only those checks look at its class."""
+
+    __slots__ = ()
+
+
 class _Extras:
     """Tensor state that most tensors never need.
 
@@ -184,6 +193,8 @@ class Tensor:
                 "var_no_grad = var.detach().")
         if requires_grad and self._data.dtype.kind not in "fc":
             raise RuntimeError(dtype_message)
+        if requires_grad and self._counter.__class__ is InferenceCounter and not _grad_mode.STATE.inference:
+            raise RuntimeError("Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
         self._requires_grad = bool(requires_grad)
         return self
 
@@ -351,7 +362,7 @@ class Tensor:
         return self._data.dtype.kind == "c"
 
     def is_inference(self):
-        return False
+        return self._counter.__class__ is InferenceCounter
 
     def type(self, dtype=None, non_blocking=False, **kwargs):
         """The legacy type's name (``'torch.FloatTensor'``), or a cast to the type named by a
@@ -366,6 +377,8 @@ class Tensor:
 
     @property
     def _version(self):
+        if self._counter.__class__ is InferenceCounter:
+            raise RuntimeError("Inference tensors do not track version counter.")
         return self._counter[0]
 
     def __len__(self):
@@ -937,6 +950,7 @@ from ._ops import inplace as _inplace  # noqa: E402
 from . import _creation  # noqa: E402
 from . import _legacy  # noqa: E402
 from .autograd import engine as _engine  # noqa: E402
+from .autograd import grad_mode as _grad_mode  # noqa: E402
 from .autograd import functions as _autograd_functions  # noqa: E402
 
 _engine.bind(_wrap, extras, _legacy_type_name, _red.sum_to_size, _ew.cast)

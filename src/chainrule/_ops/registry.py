@@ -29,7 +29,7 @@ from ..autograd.engine import ANS, grad_accumulator, node_class
 from ..autograd.graph import SAVED_HOOKS, pack_saved
 from ..autograd.forward_ad import FORWARD, propagate as forward_propagate
 from ..autograd.grad_mode import STATE
-from .._tensor import Tensor, _legacy_type_name, _wrap, extras
+from .._tensor import InferenceCounter, Tensor, _legacy_type_name, _wrap, extras
 
 _new = object.__new__
 
@@ -110,6 +110,8 @@ def apply(op, inputs, params=(), dtype=None):
             if t._requires_grad:
                 record(op, out, inputs, params)
                 break
+    elif STATE.inference and not op.is_view:  # an inference tensor (a view shares its input's kind)
+        out._counter = InferenceCounter(out._counter)
     if FORWARD.active:  # forward AD: a dual level holds a dual tensor
         forward_propagate(op, out, inputs, params)
     return out
@@ -138,8 +140,11 @@ def unary(op, x, params=(), dtype=None):
     out._counter = [0]
     if op.is_view:
         _mark_view(out, x, op, params)
-    if x._requires_grad and STATE.enabled:
-        _record_unary(op, out, x, params)
+    if STATE.enabled:
+        if x._requires_grad:
+            _record_unary(op, out, x, params)
+    elif STATE.inference and not op.is_view:
+        out._counter = InferenceCounter(out._counter)
     if FORWARD.active:
         forward_propagate(op, out, (x,), params)
     return out
@@ -170,8 +175,11 @@ def binary(op, x, y, dtype=None):
     out._requires_grad = False
     out.grad_fn = out._grad = out._extra = None
     out._counter = [0]
-    if (x._requires_grad or y._requires_grad) and STATE.enabled:
-        record(op, out, (x, y), ())
+    if STATE.enabled:
+        if x._requires_grad or y._requires_grad:
+            record(op, out, (x, y), ())
+    elif STATE.inference:
+        out._counter = InferenceCounter(out._counter)
     if FORWARD.active:
         forward_propagate(op, out, (x, y), ())
     return out
@@ -359,6 +367,8 @@ def _save(node, saved, out):
                 node.ans = out._data
                 checks.append((out._counter, out._counter[0], None))
             else:
+                if s._counter.__class__ is not list:
+                    raise _inference_saved()
                 checks.append((s._counter, s._counter[0], s))
     node.saved = tuple([ANS if s is out else s for s in saved]) if node.ans is not None else saved
     if node.op.number_operand and saved:
@@ -367,6 +377,13 @@ def _save(node, saved, out):
     if checks and LINES.enabled:  # where the user made it, for the in-place error (anomaly_mode)
         # 5 frames up: _save < record < binary/unary/apply < the Tensor method < the user's line
         node.where = called_from(5)
+
+
+def _inference_saved():
+    return RuntimeError("Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+                        "inference mode in computation tracked by autograd. To work around this, you can make a "
+                        "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
+                        "`torch.inference_mode()`.")
 
 
 _WRAPPED_NUMBER = ([0], 0, None)  # a "saved tensor" that never changes, but is freed
