@@ -89,6 +89,7 @@ def public_name():
 
 
 def called_as_method():
+    """Whether the public function that failed was called as a ``Tensor`` method."""
     return entry()[1]
 
 
@@ -226,8 +227,8 @@ def bad_dims(value):
     (``sum() received an invalid combination of arguments - got (dim=str, ), ...``), else
     ``amax(): argument 'dim' must be tuple of ints, not str``."""
     fn, method = entry()
-    if isinstance(value, (tuple, list)) and _index(value[0]) is not None:
-        return int_list(fn, "dim", (value,))  # raises its error for the element that is no int
+    if isinstance(value, (tuple, list)) and value and _index(value[0]) is not None:
+        int_list(fn, "dim", (value,))  # raises PyTorch's error for the element that is no int
     overloads = _DIM_OVERLOADS.get(fn)
     if overloads is None:
         return TypeError(f"{fn}(): argument 'dim' must be tuple of ints, not {type_name(value)}")
