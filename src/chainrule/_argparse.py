@@ -115,27 +115,58 @@ def check_tensor(fn, value, arg="input", position=1):
 
 def describe(value):
     """A value's type with its elements', as PyTorch's "didn't match" lines show it:
-    ``list of [float, int]``, ``tuple of (float, float)``."""
+    ``list of [float, int]``, ``tuple of (float, float)``, ``tuple of (int,)``."""
     if isinstance(value, list):
         return f"list of [{', '.join(map(type_name, value))}]"
     if isinstance(value, tuple):
-        return f"tuple of ({', '.join(map(type_name, value))})"
+        return f"tuple of ({', '.join(map(type_name, value))}{',' if len(value) == 1 else ''})"
     return type_name(value)
 
 
-def invalid_combination(fn, args, kwargs, *signatures, why=None):
+def _parameters(signature):
+    """``[(type, name)]`` of a signature as PyTorch's message code reads it: each ``, ``
+    separated piece split at its last space (so ``*`` counts, and ``Tensor min = None`` is
+    a parameter named ``None``)."""
+    pieces = []
+    for piece in signature.split(", ") if signature else ():
+        cut = piece.rfind(" ")
+        pieces.append((piece[:cut] if cut >= 0 else "", piece[cut + 1:]))
+    return pieces
+
+
+_ACCEPTS = {"float": ("float", "int", "long"), "int": ("int", "long")}
+
+
+def _mismatch(signature, args, kwargs):
+    """The "didn't match" line PyTorch adds under a signature with as many parameters as
+    arguments were given (by count alone), else ''. The types are compared by name."""
+    params = _parameters(signature)
+    if len(params) != len(args) + len(kwargs):
+        return ""
+    names = [name for _, name in params[len(params) - len(kwargs):]] if kwargs else []
+    unknown = [k for k in kwargs if k not in names]
+    if unknown:
+        return f"      didn't match because some of the keywords were incorrect: {', '.join(unknown)}\n"
+    marked = []
+    for i, (kind, name) in enumerate(params):
+        value = args[i] if i < len(args) else kwargs[name]
+        label = ("" if i < len(args) else f"{name}=") + describe(value)
+        marked.append(label if type_name(value) in _ACCEPTS.get(kind, (kind,)) else f"!{label}!")
+    text = ", ".join(marked) if args else "".join(f"{m}, " for m in marked)
+    return f"      didn't match because some of the arguments have invalid types: ({text})\n"
+
+
+def invalid_combination(fn, args, kwargs, *signatures):
     """PyTorch's TypeError for arguments that match none of ``fn``'s signatures:
     ``clamp() received an invalid combination of arguments - got (min=str, ), but
-    expected one of:`` and a line per signature. ``args``: the positional arguments
-    (after ``self`` for a method), ``kwargs``: the keyword ones, as the caller passed them.
-    ``why``: the arguments as each signature's "didn't match" line marks them (where
-    one argument of one type fails them all, ``(!str!)``)."""
+    expected one of:``, a line per signature, and under those with as many parameters as
+    were given, why they "didn't match". ``args``: the positional arguments (after
+    ``self`` for a method), ``kwargs``: the keyword ones, as the caller passed them."""
     got = ", ".join(type_name(a) for a in args)
     named = ", ".join(f"{k}={type_name(v)}" for k, v in kwargs.items())
     if named:
         got = f"{got}, {named}" if got else f"{named}, "
-    why = "" if why is None else f"      didn't match because some of the arguments have invalid types: {why}\n"
-    expected = "".join(f" * ({s})\n{why}" for s in signatures)
+    expected = "".join(f" * ({s})\n{_mismatch(s, args, kwargs)}" for s in signatures)
     return TypeError(f"{fn}() received an invalid combination of arguments - got ({got}), but expected one "
                      f"of:\n{expected}")
 
@@ -182,11 +213,11 @@ def int_list(fn, arg, args, position=1, signatures=None):
         value = args[0]
         if not isinstance(value, (tuple, list)):
             if signatures:
-                raise invalid_combination(fn, args, {}, *signatures, why=f"(!{describe(value)}!)")
+                raise invalid_combination(fn, args, {}, *signatures)
             raise must_be(fn, arg, position, "tuple of ints", value)
         if value and _index(value[0]) is None:
             if signatures:
-                raise invalid_combination(fn, args, {}, *signatures, why=f"(!{describe(value)}!)")
+                raise invalid_combination(fn, args, {}, *signatures)
             if called_as_method():
                 position -= 1
             raise TypeError(f"{fn}(): argument '{arg}' (position {position}) must be tuple of ints, but found "

@@ -22,7 +22,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import _C_TYPE_NAMES, Tensor
-from .elementwise import (TENSOR_OR_NUMBER, _conj, _is_complex, _is_tensor, _no_derivative, _operand,
+from .elementwise import (TENSOR_OR_NUMBER, _conj, _is_complex, _is_tensor, NotAnOperand, _no_derivative, _operand,
                           common_operands, div, invalid_arguments, must_be_tensor, not_implemented_for, plain, pow,
                           tensor_method, type_name, where, without_derivative, zeros_like)
 from .inplace import apply_inplace
@@ -72,8 +72,11 @@ def fmod(x, other):
     """``x - trunc(x / other) * other``: the sign of ``x`` (C's fmod)."""
     if not _is_tensor(x):
         raise invalid_arguments("fmod", (x, other), *TENSOR_OR_NUMBER)
-    number = _number_operand(other)
-    x, other, dtype = common_operands(x, other)
+    try:
+        number = _number_operand(other)
+        x, other, dtype = common_operands(x, other)
+    except NotAnOperand:
+        raise invalid_arguments("fmod", (x, other), *TENSOR_OR_NUMBER) from None
     _real_kernel("fmod_cpu", dtype, "iuf")
     if number:
         return unary(FMOD_SCALAR, x, (other._data.item(),), dtype)
@@ -93,14 +96,20 @@ def _double_dtype(x, exponent):
     return _dtype.complex128 if _is_complex(x) or _is_complex(exponent) else _dtype.float64
 
 
+_FLOAT_POWER_SIGNATURES = ("Tensor input, Tensor exponent, *, Tensor out = None",
+                           "Number self, Tensor exponent, *, Tensor out = None",
+                           "Tensor input, Number exponent, *, Tensor out = None")
+
+
 def float_power(x, exponent):
     """``pow`` computed in float64 (complex128 for complex operands), whatever the
     inputs' dtypes: recorded as PyTorch does, casts then ``pow``."""
-    x, exponent = _operand(x), _operand(exponent)
+    try:
+        x, exponent = _operand(x), _operand(exponent)
+    except NotAnOperand:
+        raise invalid_arguments("float_power", (x, exponent), *_FLOAT_POWER_SIGNATURES) from None
     if not _is_tensor(x) and not _is_tensor(exponent):
-        raise invalid_arguments("float_power", (x, exponent), "Tensor input, Tensor exponent, *, Tensor out = None",
-                                "Number self, Tensor exponent, *, Tensor out = None",
-                                "Tensor input, Number exponent, *, Tensor out = None")
+        raise invalid_arguments("float_power", (x, exponent), *_FLOAT_POWER_SIGNATURES)
     dtype = _double_dtype(x, exponent)
     return pow(_double(x, dtype), _double(exponent, dtype))
 
@@ -335,7 +344,10 @@ _XLOGY_SIGNATURES = ("Tensor input, Tensor other, *, Tensor out = None",
 def _x_log(name, ops, x, y):
     """``x * log(y)``-like ops: (tensor, tensor), (number, tensor) or (tensor, number)."""
     both, number_x, number_y = ops
-    x, y = _operand(x), _operand(y)
+    try:
+        x, y = _operand(x), _operand(y)
+    except NotAnOperand:
+        raise invalid_arguments(name, (x, y), *_XLOGY_SIGNATURES) from None
     if not _is_tensor(x) and not _is_tensor(y):
         raise invalid_arguments(name, (x, y), *_XLOGY_SIGNATURES)
     x_t, y_t, dtype = common_operands(x, y, floating=True)
@@ -427,8 +439,11 @@ def _number_fits(value, dtype):
 
 def lerp(x, end, weight):
     """``x + weight * (end - x)``; weight a number or a tensor (all of one dtype)."""
-    weight = _operand(weight)
-    if not _is_tensor(x) or not _is_tensor(end):
+    try:
+        weight, known = _operand(weight), True
+    except NotAnOperand:
+        known = False
+    if not known or not _is_tensor(x) or not _is_tensor(end):
         raise invalid_arguments("lerp", (x, end, weight), "Tensor input, Tensor end, Tensor weight, *, "
                                 "Tensor out = None", "Tensor input, Tensor end, Number weight, *, Tensor out = None")
     _same_dtype(x, "end", end)

@@ -177,10 +177,7 @@ def must_be_tensor(fn, value, name="other", position=2):
 
 def invalid_arguments(fn, args, *signatures):
     """PyTorch's message for arguments that match none of an op's signatures."""
-    got = ", ".join(_argument_type(a) for a in args)
-    expected = "".join(f" * ({s})\n" for s in signatures)
-    return TypeError(f"{fn}() received an invalid combination of arguments - got ({got}), but expected one "
-                     f"of:\n{expected}")
+    return _argparse.invalid_combination(fn, args, {}, *signatures)
 
 
 def tensor_method(fn, name, *arg_names):
@@ -480,10 +477,17 @@ REMAINDER_SCALAR = defop("remainder_scalar", _remainder, node="RemainderBackward
 RREMAINDER = _no_derivative("remainder")  # a number % a tensor
 
 
+_REMAINDER_SIGNATURES = ("Tensor input, Tensor other, *, Tensor out = None", "Number self, Tensor other",
+                         "Tensor input, Number other, *, Tensor out = None")
+
+
 def remainder(x, other):
     """``x % other`` with the sign of ``other``, as Python's ``%``."""
-    number = other if _is_tensor(x) and not _is_tensor(_operand(other)) else None
-    x_t, other_t, dtype = common_operands(x, other)
+    try:
+        number = other if _is_tensor(x) and not _is_tensor(_operand(other)) else None
+        x_t, other_t, dtype = common_operands(x, other)
+    except NotAnOperand:  # still an operand error: ``x % None`` is Python's TypeError
+        raise NotAnOperand(str(invalid_arguments("remainder", (x, other), *_REMAINDER_SIGNATURES))) from None
     if dtype.kind in "bc":
         raise not_implemented_for("remainder_cpu", dtype)
     if number is not None:
@@ -879,7 +883,14 @@ Tensor.floor_divide = floor_divide
 Tensor.floor_divide_ = Tensor.__ifloordiv__ = inplace_method(floor_divide, "floor_divide_")
 Tensor.remainder = remainder
 Tensor.remainder_ = Tensor.__imod__ = inplace_method(remainder, "remainder_")
-Tensor.__rmod__ = lambda self, other: remainder(other, self)
+def _rmod(self, other):
+    try:
+        return remainder(other, self)
+    except NotAnOperand:  # ``None % x``: Python's TypeError, as PyTorch's
+        return NotImplemented
+
+
+Tensor.__rmod__ = _rmod
 Tensor.not_equal = not_equal
 Tensor.less = less
 Tensor.less_equal = less_equal
