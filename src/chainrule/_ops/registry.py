@@ -239,7 +239,7 @@ def into(out, fn, *args, exact=None, **kwargs):
     check_out(name, out, tensors)
     for t in tensors:
         _check_overlap(out._data, t._data)
-    if exact is not None and tensors[0]._data.dtype != out._data.dtype:  # checked before the op runs
+    if exact is not None and tensors and tensors[0]._data.dtype != out._data.dtype:  # before the op runs
         raise exact(tensors[0]._data.dtype, out._data.dtype)
     return write_out(out, fn(*args, **kwargs))
 
