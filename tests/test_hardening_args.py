@@ -31,10 +31,11 @@ ERRORS = (
     "torch.where(y > 0, [1.0], 0.0)", "y.sum(dim=True)", "torch.sum(y, dim=torch.ones(2))",
     "torch.fmod(y, None)", "torch.fmod(y, [1.0])", "torch.float_power(y, None)", "torch.xlogy(y, None)",
     "torch.xlogy(None, y)", "torch.lerp(y, y, None)", "torch.lerp(y, y, [0.5])", "torch.remainder(y, None)",
-    "y % None", "None % y",
+    "y % None", "None % y", "torch.maximum(y, np.ones(3))", "y < np.ones(3)", "torch.eq(y, np.ones(3))", "y.lt(None)", "torch.gt(y, [1])",
+    "y.ge('a')",
     # operators: NotImplemented, so Python's TypeError, or NumPy's conversion of a tensor that requires grad
     "y @ None", "y @ 2", "[1.0, 2.0] @ y", "np.ones(3) @ y.T", "x + np.ones(3)", "x @ np.ones(3)",
-    "np.ones(3) + y",
+    "np.ones(3) + y", "np.ones(3) - y",
     # bounds, numbers, sizes, dims
     "y.clamp(min='3')", "y.clamp(min=np.ones(3))", "y.clip(min=[1])", "torch.clamp(y, [1.0, 2.0])",
     "torch.clamp(y, 1, [1.0, 2.0])",
@@ -81,6 +82,8 @@ RESULTS = (
     "torch.mul(2, 3)", "torch.mul(2, y.half())", "torch.sub(2, 3)", "torch.sub(2, y.half())", "torch.sub(2.0, y.long())",
     "torch.div(2, 3)", "torch.div(2, y)", "torch.div(7, 2, rounding_mode='floor')", "torch.add(np.float64(2), 3)",
     "y + np.ones(3)", "y * np.ones(3)", "y @ np.ones(3)", "np.exp(y)", "np.exp(y) > 1", "y.clamp(min=np.float64(2))",
+    "np.ones(3) / y", "y == np.ones(3)", "x == np.ones(3)", "np.int64(2) - y", "np.float64(2) / y",
+    "np.float32(2) + y", "y ** np.float64(2)", "np.isnan(y)", "torch.where(y > 0, np.float64(1), 0.0)",
     "torch.full((2,), torch.tensor(2.0))", "torch.full((2,), np.float64(2))", "torch.zeros(torch.tensor(2))",
     "torch.zeros(np.int64(2))", "y.view(torch.tensor(6))", "y.sum(dim=torch.tensor(1))", "y.sum(dim=[torch.tensor(1)])",
     "y.sum(dim=np.int64(1))", "y.transpose(0, torch.tensor(1))", "y.unsqueeze(np.int64(1))",

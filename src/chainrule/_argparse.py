@@ -24,8 +24,8 @@ import numpy as np
 from . import _dtype
 from ._tensor import Tensor, _wrap
 
-_PACKAGE = os.path.dirname(__file__)
-_TENSOR_FILE = os.path.join(_PACKAGE, "_tensor.py")
+_PACKAGE = os.path.dirname(__file__) + os.sep
+_TENSOR_FILE = _PACKAGE + "_tensor.py"
 
 
 class _Named(str):

@@ -591,8 +591,8 @@ class Tensor:
     def __rtruediv__(self, other):
         try:
             return _ew.rdiv(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
+        except _ew.NotAnOperand:  # PyTorch's is reciprocal() * other, which leaves an array to NumPy
+            return _unary.reciprocal(self) * other if isinstance(other, np.ndarray) else NotImplemented
 
     def __floordiv__(self, other):
         try:
@@ -700,8 +700,8 @@ class Tensor:
     def __eq__(self, other):
         try:  # a list, None...: Python's identity comparison, as PyTorch's
             return _ew.eq(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
+        except _ew.NotAnOperand:  # PyTorch compares with an array (its other comparisons refuse one)
+            return _ew.eq(self, _ew.as_tensor_like(other, self)) if isinstance(other, np.ndarray) else NotImplemented
 
     def __ne__(self, other):
         try:

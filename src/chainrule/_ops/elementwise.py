@@ -166,7 +166,7 @@ def not_implemented_for(kernel, np_dtype):
 
 
 def _argument_type(value):
-    return "Tensor" if isinstance(value, Tensor) else type(value).__name__
+    return _argparse.type_name(value)
 
 
 def must_be_tensor(fn, value, name="other", position=2):
@@ -332,8 +332,10 @@ def sub(x, other, *, alpha=1, out=None):
 
 def rsub(x, other):
     """``other - x`` for a Python number ``other``."""
-    if other.__class__ not in _NUMBER and _is_tensor(_operand(other)):
-        return sub(_operand(other), x)
+    if other.__class__ not in _NUMBER:
+        other = _operand(other)  # a NumPy scalar is a number
+        if _is_tensor(other):
+            return sub(other, x)
     if x._data.dtype.kind == "b":
         _no_bool_subtraction(other, x)
     other, dtype = _scalar_operand(x, other)
@@ -738,7 +740,10 @@ def where(condition, x=None, y=None):
         return tuple(_wrap(i) for i in np.nonzero(np.atleast_1d(condition._data)))  # 0-d: one element
     try:
         out_dtype = _dtype.result_dtype((x, y)).np
-    except TypeError:  # neither a tensor nor a number
+    except (AttributeError, TypeError):  # a NumPy scalar is a number; else neither a tensor nor a number
+        if isinstance(x, np.generic) or isinstance(y, np.generic):
+            return where(condition, x.item() if isinstance(x, np.generic) else x,
+                         y.item() if isinstance(y, np.generic) else y)
         raise _where_arguments(condition, x, y) from None
     if x.__class__ in _NUMBER:  # fitted into the result dtype with PyTorch's overflow check
         x = _dtype.checked_scalar(x, out_dtype)
@@ -779,7 +784,12 @@ def _compare(fn, name, kernel, x, other):
     operands can't be ordered (``kernel`` names PyTorch's refusing kernel, or None)."""
     if not _is_tensor(x):
         raise invalid_arguments(name, (x, other), *TENSOR_OR_NUMBER)
-    other = _operand(other)
+    try:
+        other = _operand(other)
+    except NotAnOperand:  # still one to the operators (``x < [1]``: Python's TypeError)
+        if _argparse.called_as_method():
+            raise NotAnOperand(str(invalid_arguments(name, (other,), "Tensor other", "Number other"))) from None
+        raise NotAnOperand(str(invalid_arguments(name, (x, other), *TENSOR_OR_NUMBER))) from None
     if kernel is not None and (_is_complex(x) or _is_complex(other)):
         raise not_implemented_for(kernel, _dtype.result_dtype((x, other)).np)
     if _is_tensor(other):
