@@ -66,6 +66,9 @@ ERRORS = (
     "torch.add(y, y, out=y[0])", "torch.mm(y, y.T, out=torch.empty(0, dtype=torch.float64))",
     "torch.matmul(y, y.T, out=torch.empty(0, dtype=torch.int64))", "torch.bmm(y[None], y.T[None], out=torch.empty(0).double())",
     "torch.mv(y.long(), torch.ones(3).long(), out=torch.empty(0))",
+    # the kernel refuses, but PyTorch has checked out first
+    "torch.fmod(y.long(), torch.zeros(3).long(), out=torch.empty(0, dtype=torch.bool))",
+    "torch.erf(y.to(torch.complex64), out=torch.empty(0))", "torch.hypot(y.long(), y.long(), out=torch.empty(5))",
 )
 
 
@@ -97,6 +100,10 @@ RESULTS = (
     "torch.div(y, 2, rounding_mode='floor', out=torch.empty(0))", "torch.neg(y, out=torch.empty(0))",
     "torch.matmul(y, y.T, out=torch.empty(0))", "torch.mm(y, y.T, out=torch.empty(7))",
     "torch.bmm(y[None], y.T[None], out=torch.empty(0))", "torch.mv(y, torch.ones(3), out=torch.empty(0))",
+    "torch.maximum(y, y * 2, out=torch.empty(0))", "torch.pow(y, 2, out=torch.empty(0, dtype=torch.float64))",
+    "torch.remainder(y, 0.3, out=torch.empty(0))", "torch.atan2(y, y, out=torch.empty(2, 3))",
+    "torch.addcmul(y, y, y, value=2, out=torch.empty(0))", "torch.logical_and(y, y, out=torch.empty(0))",
+    "torch.lerp(y, y * 2, 0.5, out=torch.empty(0))",
 )
 
 

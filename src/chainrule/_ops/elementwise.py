@@ -483,8 +483,10 @@ _REMAINDER_SIGNATURES = ("Tensor input, Tensor other, *, Tensor out = None", "Nu
                          "Tensor input, Number other, *, Tensor out = None")
 
 
-def remainder(x, other):
+def remainder(x, other, *, out=None):
     """``x % other`` with the sign of ``other``, as Python's ``%``."""
+    if out is not None:
+        return into(out, remainder, x, other)
     try:
         number = other if _is_tensor(x) and not _is_tensor(_operand(other)) else None
         x_t, other_t, dtype = common_operands(x, other)
@@ -578,7 +580,9 @@ def _no_bool_pow(dtype):
         raise not_implemented_for("pow", dtype)
 
 
-def pow(x, exponent):
+def pow(x, exponent, *, out=None):
+    if out is not None:
+        return into(out, pow, x, exponent)
     if not _is_tensor(x):
         return rpow(exponent, x)
     if exponent.__class__ not in _NUMBER:

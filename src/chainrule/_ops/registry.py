@@ -196,7 +196,7 @@ def check_out(name, out, inputs):
                            "but one of the arguments requires grad.")
 
 
-def write_out(out, result, cast_error=None):
+def write_out(out, result, cast_error=None, stacklevel=4):
     """Writes the tensor ``result`` into ``out`` as PyTorch's out= variants do, and returns
     ``out``: cast to out's dtype where ``torch.can_cast`` allows it (else ``cast_error``, or
     PyTorch's pointwise error), out resized when its shape differs (with PyTorch's
@@ -209,18 +209,22 @@ def write_out(out, result, cast_error=None):
     if not _dtype.can_cast(result.dtype, out.dtype):
         raise cast_error or RuntimeError(f"result type {_legacy_type_name(result._data.dtype)[6:-6]} can't be cast "
                                          f"to the desired output type {_legacy_type_name(out._data.dtype)[6:-6]}")
-    shape = result._data.shape
+    _resize_out(out, result._data.shape, stacklevel)
+    out._data[...] = result._data
+    out._counter[0] += 1
+    return out
+
+
+def _resize_out(out, shape, stacklevel=4):
+    """out= of another shape is resized, with PyTorch's deprecation warning unless out was empty."""
     if out._data.shape != shape:
         if out._data.size:
             warnings.warn(f"An output with one or more elements was resized since it had shape {list(out._data.shape)}, "
                           f"which does not match the required output shape {list(shape)}. This behavior is "
                           "deprecated, and in a future PyTorch release outputs will not be resized unless they have "
                           "zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
-                          "elements with t.resize_(0).", UserWarning, stacklevel=3)
+                          "elements with t.resize_(0).", UserWarning, stacklevel=stacklevel)
         out._data = empty(shape, out._data.dtype)
-    out._data[...] = result._data
-    out._counter[0] += 1
-    return out
 
 
 def into(out, fn, *args, exact=None, **kwargs):
@@ -241,7 +245,30 @@ def into(out, fn, *args, exact=None, **kwargs):
         _check_overlap(out._data, t._data)
     if exact is not None and tensors and tensors[0]._data.dtype != out._data.dtype:  # before the op runs
         raise exact(tensors[0]._data.dtype, out._data.dtype)
-    return write_out(out, fn(*args, **kwargs))
+    try:
+        result = fn(*args, **kwargs)
+    except NotImplementedError:
+        _refused_out(out, args, tensors)
+        raise
+    except RuntimeError as e:
+        if str(e) == "ZeroDivisionError":
+            _refused_out(out, args, tensors)
+        raise
+    return write_out(out, result, stacklevel=5)  # the warning points at the user's call
+
+
+def _refused_out(out, args, tensors):
+    """Where the op's kernel refuses (no kernel for the dtype, an integer division by zero),
+    PyTorch has checked ``out`` first: the promoted dtype's cast, then out's resize."""
+    try:
+        dtype = _dtype.result_dtype(args)
+        shape = np.broadcast_shapes(*[t._data.shape for t in tensors])
+    except Exception:  # noqa: BLE001  (no better guess: the op's own error stands)
+        return
+    if not _dtype.can_cast(dtype, out.dtype):
+        raise RuntimeError(f"result type {_dtype.type_word(dtype.np)} can't be cast to the desired output type "
+                           f"{_dtype.type_word(out._data.dtype)}") from None
+    _resize_out(out, shape, stacklevel=5)
 
 
 def found_dtype(result, out):
