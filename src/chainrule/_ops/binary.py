@@ -22,13 +22,13 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import _C_TYPE_NAMES, Tensor
-from .elementwise import (TENSOR_OR_NUMBER, _conj, _is_complex, _is_tensor, _no_derivative, _operand,
+from .elementwise import (TENSOR_OR_NUMBER, _conj, _is_complex, _is_tensor, NotAnOperand, _no_derivative, _operand,
                           common_operands, div, invalid_arguments, must_be_tensor, not_implemented_for, plain, pow,
                           tensor_method, type_name, where, without_derivative, zeros_like)
 from .inplace import apply_inplace
 from .methods import inplace_method
 from .batching import elementwise
-from .registry import apply, defop, unary
+from .registry import apply, defop, into, unary
 from .unary import exp
 
 
@@ -68,12 +68,17 @@ FMOD_SCALAR = defop("fmod_scalar", _fmod, node="FmodBackward0", vjp=lambda g: g,
                     elementwise=True, number_operand=True)
 
 
-def fmod(x, other):
+def fmod(x, other, *, out=None):
     """``x - trunc(x / other) * other``: the sign of ``x`` (C's fmod)."""
+    if out is not None:
+        return into(out, fmod, x, other)
     if not _is_tensor(x):
         raise invalid_arguments("fmod", (x, other), *TENSOR_OR_NUMBER)
-    number = _number_operand(other)
-    x, other, dtype = common_operands(x, other)
+    try:
+        number = _number_operand(other)
+        x, other, dtype = common_operands(x, other)
+    except NotAnOperand:
+        raise invalid_arguments("fmod", (x, other), *TENSOR_OR_NUMBER) from None
     _real_kernel("fmod_cpu", dtype, "iuf")
     if number:
         return unary(FMOD_SCALAR, x, (other._data.item(),), dtype)
@@ -93,14 +98,20 @@ def _double_dtype(x, exponent):
     return _dtype.complex128 if _is_complex(x) or _is_complex(exponent) else _dtype.float64
 
 
+_FLOAT_POWER_SIGNATURES = ("Tensor input, Tensor exponent, *, Tensor out = None",
+                           "Number self, Tensor exponent, *, Tensor out = None",
+                           "Tensor input, Number exponent, *, Tensor out = None")
+
+
 def float_power(x, exponent):
     """``pow`` computed in float64 (complex128 for complex operands), whatever the
     inputs' dtypes: recorded as PyTorch does, casts then ``pow``."""
-    x, exponent = _operand(x), _operand(exponent)
+    try:
+        x, exponent = _operand(x), _operand(exponent)
+    except NotAnOperand:
+        raise invalid_arguments("float_power", (x, exponent), *_FLOAT_POWER_SIGNATURES) from None
     if not _is_tensor(x) and not _is_tensor(exponent):
-        raise invalid_arguments("float_power", (x, exponent), "Tensor input, Tensor exponent, *, Tensor out = None",
-                                "Number self, Tensor exponent, *, Tensor out = None",
-                                "Tensor input, Number exponent, *, Tensor out = None")
+        raise invalid_arguments("float_power", (x, exponent), *_FLOAT_POWER_SIGNATURES)
     dtype = _double_dtype(x, exponent)
     return pow(_double(x, dtype), _double(exponent, dtype))
 
@@ -130,9 +141,11 @@ ATAN2 = defop("atan2", np.arctan2, batch=elementwise, node="Atan2Backward0", sav
                    lambda t, x, y: -t * x / (x * x + y * y)))
 
 
-def atan2(x, other):
+def atan2(x, other, *, out=None):
     """The angle of the point (other, x), in (-pi, pi]: ``atan(x / other)`` in the
     right quadrant."""
+    if out is not None:
+        return into(out, atan2, x, other)
     _tensors("atan2", ("input", x), ("other", other))
     x, other, dtype = common_operands(x, other, floating=True)
     _real_kernel("atan2_cpu", dtype)
@@ -147,8 +160,10 @@ HYPOT = defop("hypot", np.hypot, batch=elementwise, node="HypotBackward0", save=
               jvp=(lambda t, x, y, ans: t * (x / ans), lambda t, x, y, ans: t * (y / ans)))
 
 
-def hypot(x, other):
+def hypot(x, other, *, out=None):
     """``sqrt(x^2 + other^2)`` without overflow. Floating tensors only, as in PyTorch."""
+    if out is not None:
+        return into(out, hypot, x, other)
     _tensors("hypot", ("input", x), ("other", other))
     x, other, dtype = common_operands(x, other)
     _real_kernel("hypot_cpu", dtype, "f")
@@ -225,24 +240,32 @@ def _ordered_pair(name, x, other):
     return x, other, dtype
 
 
-def maximum(x, other):
+def maximum(x, other, *, out=None):
     """The larger of x and other, elementwise; nan if either is nan."""
+    if out is not None:
+        return into(out, maximum, x, other)
     x, other, dtype = _ordered_pair("maximum", x, other)
     return apply(MAXIMUM, (x, other), (), dtype)
 
 
-def minimum(x, other):
+def minimum(x, other, *, out=None):
+    if out is not None:
+        return into(out, minimum, x, other)
     x, other, dtype = _ordered_pair("minimum", x, other)
     return apply(MINIMUM, (x, other), (), dtype)
 
 
-def fmax(x, other):
+def fmax(x, other, *, out=None):
     """``maximum``, except that a nan loses to a number."""
+    if out is not None:
+        return into(out, fmax, x, other)
     x, other, dtype = _ordered_pair("fmax", x, other)
     return apply(FMAX, (x, other), (), dtype)
 
 
-def fmin(x, other):
+def fmin(x, other, *, out=None):
+    if out is not None:
+        return into(out, fmin, x, other)
     x, other, dtype = _ordered_pair("fmin", x, other)
     return apply(FMIN, (x, other), (), dtype)
 
@@ -265,8 +288,10 @@ COPYSIGN_SCALAR = defop("copysign_scalar", np.copysign, node="CopysignBackward1"
                         save=lambda ans, x, s: (ans, x), vjp=_sign_flip, jvp=_sign_flip, elementwise=True)
 
 
-def copysign(x, other):
+def copysign(x, other, *, out=None):
     """``|x|`` with the sign of ``other`` (-0.0 counts as negative); floating result."""
+    if out is not None:
+        return into(out, copysign, x, other)
     number = _number_operand(other)
     x, other, dtype = common_operands(x, other, floating=True)
     _real_kernel("copysign_cpu", dtype)
@@ -334,7 +359,10 @@ _XLOGY_SIGNATURES = ("Tensor input, Tensor other, *, Tensor out = None",
 def _x_log(name, ops, x, y):
     """``x * log(y)``-like ops: (tensor, tensor), (number, tensor) or (tensor, number)."""
     both, number_x, number_y = ops
-    x, y = _operand(x), _operand(y)
+    try:
+        x, y = _operand(x), _operand(y)
+    except NotAnOperand:
+        raise invalid_arguments(name, (x, y), *_XLOGY_SIGNATURES) from None
     if not _is_tensor(x) and not _is_tensor(y):
         raise invalid_arguments(name, (x, y), *_XLOGY_SIGNATURES)
     x_t, y_t, dtype = common_operands(x, y, floating=True)
@@ -346,8 +374,10 @@ def _x_log(name, ops, x, y):
     return apply(both, (x_t, y_t), (), dtype)
 
 
-def xlogy(x, other):
+def xlogy(x, other, *, out=None):
     """``x * log(other)``, and 0 where x is 0 (unless other is nan)."""
+    if out is not None:
+        return into(out, xlogy, x, other)
     return _x_log("xlogy", (XLOGY, XLOGY_NUMBER_X, XLOGY_NUMBER_Y), x, other)
 
 
@@ -376,16 +406,20 @@ LOGADDEXP2 = defop("logaddexp2", np.logaddexp2, batch=elementwise, node="Logadde
                    jvp=(lambda t, x, y: t / (1 + 2 ** (y - x)), lambda t, x, y: t / (1 + 2 ** (x - y))))
 
 
-def logaddexp(x, other):
+def logaddexp(x, other, *, out=None):
     """``log(exp(x) + exp(other))``, exact where the exponentials would overflow."""
+    if out is not None:
+        return into(out, logaddexp, x, other)
     _tensors("logaddexp", ("input", x), ("other", other))
     x, other, dtype = common_operands(x, other)
     _real_kernel("logaddexp_cpu", dtype, "fc")
     return apply(LOGADDEXP, (x, other), (), dtype)
 
 
-def logaddexp2(x, other):
+def logaddexp2(x, other, *, out=None):
     """``log2(2**x + 2**other)``."""
+    if out is not None:
+        return into(out, logaddexp2, x, other)
     _tensors("logaddexp2", ("input", x), ("other", other))
     x, other, dtype = common_operands(x, other)
     _real_kernel("logaddexp2_cpu", dtype, "f")
@@ -424,10 +458,15 @@ def _number_fits(value, dtype):
         raise RuntimeError(f"value cannot be converted to type {_C_TYPE_NAMES[dtype.name]} without overflow")
 
 
-def lerp(x, end, weight):
+def lerp(x, end, weight, *, out=None):
     """``x + weight * (end - x)``; weight a number or a tensor (all of one dtype)."""
-    weight = _operand(weight)
-    if not _is_tensor(x) or not _is_tensor(end):
+    if out is not None:
+        return into(out, lerp, x, end, weight)
+    try:
+        weight, known = _operand(weight), True
+    except NotAnOperand:
+        known = False
+    if not known or not _is_tensor(x) or not _is_tensor(end):
         raise invalid_arguments("lerp", (x, end, weight), "Tensor input, Tensor end, Tensor weight, *, "
                                 "Tensor out = None", "Tensor input, Tensor end, Number weight, *, Tensor out = None")
     _same_dtype(x, "end", end)
@@ -459,8 +498,10 @@ ADDCMUL = defop("addcmul", lambda x, t1, t2, value: x + value * t1 * t2, batch=e
                      lambda t, t1, t2, value: t * (t1 * value)))
 
 
-def addcmul(x, tensor1, tensor2, *, value=1):
+def addcmul(x, tensor1, tensor2, *, value=1, out=None):
     """``x + value * tensor1 * tensor2``."""
+    if out is not None:
+        return into(out, addcmul, x, tensor1, tensor2, value=value)
     x, tensor1, tensor2, dtype, value = _pointwise_value("addcmul", x, tensor1, tensor2, value)
     if dtype.kind == "b":
         raise not_implemented_for("addcmul_cpu_out", dtype)
@@ -482,8 +523,10 @@ _INTEGER_ADDCDIV = (
     "tensor2), for all dtypes.")
 
 
-def addcdiv(x, tensor1, tensor2, *, value=1):
+def addcdiv(x, tensor1, tensor2, *, value=1, out=None):
     """``x + value * tensor1 / tensor2``: a true division, so not for two integer tensors."""
+    if out is not None:
+        return into(out, addcdiv, x, tensor1, tensor2, value=value)
     _tensors("addcdiv", ("input", x), ("tensor1", tensor1), ("tensor2", tensor2))
     if tensor1._data.dtype.kind in "biu" and tensor2._data.dtype.kind in "biu":
         raise RuntimeError(_INTEGER_ADDCDIV)
@@ -559,15 +602,21 @@ def _logical(fn, name, x, other):
     return plain(fn, (x, other))
 
 
-def logical_and(x, other):
+def logical_and(x, other, *, out=None):
+    if out is not None:
+        return into(out, logical_and, x, other)
     return _logical(np.logical_and, "logical_and", x, other)
 
 
-def logical_or(x, other):
+def logical_or(x, other, *, out=None):
+    if out is not None:
+        return into(out, logical_or, x, other)
     return _logical(np.logical_or, "logical_or", x, other)
 
 
-def logical_xor(x, other):
+def logical_xor(x, other, *, out=None):
+    if out is not None:
+        return into(out, logical_xor, x, other)
     return _logical(np.logical_xor, "logical_xor", x, other)
 
 

@@ -16,13 +16,13 @@ import warnings
 
 import numpy as np
 
-from .. import _dtype
+from .. import _argparse, _dtype
 from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD, not_differentiable, refuse_tangents
 from ..autograd.grad_mode import STATE
 from . import registry
 from .batching import dynamic_shape, elementwise, has_values
-from .registry import Op, apply, binary, broadcast_error, defop, not_a_tensor, public_caller, record, unary
+from .registry import Op, apply, binary, broadcast_error, defop, found_dtype, into, not_a_tensor, record, unary
 
 # --- dtype promotion at the boundary with NumPy ---------------------------------------
 
@@ -166,7 +166,7 @@ def not_implemented_for(kernel, np_dtype):
 
 
 def _argument_type(value):
-    return "Tensor" if isinstance(value, Tensor) else type(value).__name__
+    return _argparse.type_name(value)
 
 
 def must_be_tensor(fn, value, name="other", position=2):
@@ -177,10 +177,7 @@ def must_be_tensor(fn, value, name="other", position=2):
 
 def invalid_arguments(fn, args, *signatures):
     """PyTorch's message for arguments that match none of an op's signatures."""
-    got = ", ".join(_argument_type(a) for a in args)
-    expected = "".join(f" * ({s})\n" for s in signatures)
-    return TypeError(f"{fn}() received an invalid combination of arguments - got ({got}), but expected one "
-                     f"of:\n{expected}")
+    return _argparse.invalid_combination(fn, args, {}, *signatures)
 
 
 def tensor_method(fn, name, *arg_names):
@@ -213,27 +210,26 @@ _NUMBER = (float, int, bool, complex)  # checked first on the hot path: ``x * 0.
 
 
 def _operand(value):
-    """The other operand of a binary op as a tensor or a Python number: NumPy scalars
-    become numbers, arrays and lists become tensors."""
+    """The other operand of a binary op as a tensor or a Python number (NumPy scalars
+    become numbers); anything else is PyTorch's TypeError. Arrays too: ``x + array`` is
+    NumPy's business in PyTorch (the operators return NotImplemented on a TypeError)."""
     if isinstance(value, Tensor) or value.__class__ in _NUMBER:
         return value
     if isinstance(value, np.generic):
         return value.item()
-    if isinstance(value, np.ndarray):
-        return as_tensor_like(value, None)
-    raise NotAnOperand(value)
+    raise NotAnOperand(str(_argparse.not_tensor(_argparse.public_name(), value, "other", 2)))
 
 
 class NotAnOperand(TypeError):
-    """A list, None, a string... as the other operand of a binary op. The operators
-    catch it and return NotImplemented, so Python raises its own TypeError, as with
-    PyTorch (``unsupported operand type(s) for +: 'Tensor' and 'list'``); a function
-    call shows PyTorch's message: ``add(): argument 'other' (position 2) must be
-    Tensor, not list``."""
+    """A list, None, an array... as the other operand of a binary op. The operators catch
+    it and return NotImplemented, so Python raises its own TypeError or NumPy computes
+    (``x + array``), as with PyTorch; a call shows PyTorch's message: ``add(): argument
+    'other' (position 2) must be Tensor, not list``. Named and printed as the TypeError
+    it is (the operators must not catch other TypeErrors: complex32's is chainrule's own)."""
 
-    def __init__(self, value):
-        super().__init__(f"{public_caller()}(): argument 'other' (position 2) must be Tensor, not "
-                         f"{_argument_type(value)}")
+
+NotAnOperand.__name__ = NotAnOperand.__qualname__ = "TypeError"
+NotAnOperand.__module__ = "builtins"
 
 
 def _conj(number):
@@ -266,13 +262,20 @@ ADD_SCALAR = defop("add_scalar", np.add, node="AddBackward0",
                    vjp=lambda g: g, jvp=lambda t: t, elementwise=True, number_operand=True)
 
 
-def add(x, other, *, alpha=1):
+def add(x, other, *, alpha=1, out=None):
+    if out is not None:
+        return into(out, add, x, other, alpha=alpha)
     if alpha != 1:
         other = _scaled(x, other, alpha)
     if other.__class__ in _NUMBER:
-        other, dtype = _scalar_operand(x, other)
+        try:
+            other, dtype = _scalar_operand(x, other)
+        except AttributeError:  # torch.add(2, 3): a number as input is a 0-d tensor
+            return add(_argparse.number_input(x), other)
         return unary(ADD_SCALAR, x, (other,), dtype)
     if not isinstance(x, Tensor):  # number + tensor
+        if not isinstance(other, Tensor) or not (x.__class__ in _NUMBER or isinstance(x, np.generic)):
+            return add(_argparse.number_input(x), other)
         x, other = other, _operand(x)
     other = _operand(other)
     if not isinstance(other, Tensor):
@@ -311,7 +314,11 @@ def _no_bool_subtraction(x, other):
                        "operator instead.")
 
 
-def sub(x, other, *, alpha=1):
+def sub(x, other, *, alpha=1, out=None):
+    if out is not None:
+        return into(out, sub, x, other, alpha=alpha)
+    if not isinstance(x, Tensor):  # torch.sub(2, y): a number as input is a 0-d tensor
+        x = _argparse.number_input(x)
     if x._data.dtype.kind == "b" or (_is_tensor(other) and other._data.dtype.kind == "b"):
         _no_bool_subtraction(x, other)
     if alpha != 1:
@@ -325,8 +332,10 @@ def sub(x, other, *, alpha=1):
 
 def rsub(x, other):
     """``other - x`` for a Python number ``other``."""
-    if other.__class__ not in _NUMBER and _is_tensor(_operand(other)):
-        return sub(_operand(other), x)
+    if other.__class__ not in _NUMBER:
+        other = _operand(other)  # a NumPy scalar is a number
+        if _is_tensor(other):
+            return sub(other, x)
     if x._data.dtype.kind == "b":
         _no_bool_subtraction(other, x)
     other, dtype = _scalar_operand(x, other)
@@ -344,11 +353,18 @@ MUL_SCALAR = defop("mul_scalar", np.multiply, node="MulBackward0",
                    number_operand=True)
 
 
-def mul(x, other):
+def mul(x, other, *, out=None):
+    if out is not None:
+        return into(out, mul, x, other)
     if other.__class__ in _NUMBER:
-        other, dtype = _scalar_operand(x, other)
+        try:
+            other, dtype = _scalar_operand(x, other)
+        except AttributeError:  # torch.mul(2, 3): a number as input is a 0-d tensor
+            return mul(_argparse.number_input(x), other)
         return unary(MUL_SCALAR, x, (other,), dtype)
     if not isinstance(x, Tensor):  # number * tensor
+        if not isinstance(other, Tensor) or not (x.__class__ in _NUMBER or isinstance(x, np.generic)):
+            return mul(_argparse.number_input(x), other)
         x, other = other, _operand(x)
     other = _operand(other)
     if not isinstance(other, Tensor):
@@ -368,10 +384,14 @@ DIV_SCALAR = defop("div_scalar", np.true_divide, node="DivBackward0",
                    number_operand=True)
 
 
-def div(x, other, *, rounding_mode=None):
+def div(x, other, *, rounding_mode=None, out=None):
+    if out is not None:
+        return into(out, div, x, other, rounding_mode=rounding_mode)
     if rounding_mode is not None:
         return _rounded_div(x, other, rounding_mode)
     if not _is_tensor(x):
+        if not _is_tensor(other):  # torch.div(2, 3): a number as input is a 0-d tensor
+            return div(_argparse.number_input(x), other)
         return rdiv(other, x)
     other = _operand(other)
     if _is_tensor(other):
@@ -459,10 +479,19 @@ REMAINDER_SCALAR = defop("remainder_scalar", _remainder, node="RemainderBackward
 RREMAINDER = _no_derivative("remainder")  # a number % a tensor
 
 
-def remainder(x, other):
+_REMAINDER_SIGNATURES = ("Tensor input, Tensor other, *, Tensor out = None", "Number self, Tensor other",
+                         "Tensor input, Number other, *, Tensor out = None")
+
+
+def remainder(x, other, *, out=None):
     """``x % other`` with the sign of ``other``, as Python's ``%``."""
-    number = other if _is_tensor(x) and not _is_tensor(_operand(other)) else None
-    x_t, other_t, dtype = common_operands(x, other)
+    if out is not None:
+        return into(out, remainder, x, other)
+    try:
+        number = other if _is_tensor(x) and not _is_tensor(_operand(other)) else None
+        x_t, other_t, dtype = common_operands(x, other)
+    except NotAnOperand:  # still an operand error: ``x % None`` is Python's TypeError
+        raise NotAnOperand(str(invalid_arguments("remainder", (x, other), *_REMAINDER_SIGNATURES))) from None
     if dtype.kind in "bc":
         raise not_implemented_for("remainder_cpu", dtype)
     if number is not None:
@@ -551,7 +580,9 @@ def _no_bool_pow(dtype):
         raise not_implemented_for("pow", dtype)
 
 
-def pow(x, exponent):
+def pow(x, exponent, *, out=None):
+    if out is not None:
+        return into(out, pow, x, exponent)
     if not _is_tensor(x):
         return rpow(exponent, x)
     if exponent.__class__ not in _NUMBER:
@@ -589,12 +620,14 @@ NEG = defop("neg", np.negative, node="NegBackward0", vjp=lambda g: -g, jvp=lambd
 elementwise=True)
 
 
-def neg(x):
+def neg(x, *, out=None):
     if getattr(x, "_data", None) is None:
         raise not_a_tensor(x)
     if x._data.dtype.kind == "b":
         raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you "
                            "are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+    if out is not None:
+        return into(out, neg, x, exact=found_dtype)
     return unary(NEG, x)
 
 
@@ -697,11 +730,25 @@ WHERE = defop("where", np.where, batch=elementwise, node="WhereBackward0",
 
 def where(condition, x=None, y=None):
     """``where(cond, x, y)``: x where cond holds, else y. Numbers stay weakly typed."""
+    try:
+        condition_kind = condition._data.dtype.kind
+    except AttributeError:
+        if isinstance(condition, Tensor):
+            raise
+        if x is None and y is None:
+            raise _argparse.not_tensor("where", condition, "condition") from None
+        raise _where_arguments(condition, x, y) from None
     if x is None and y is None:
         if not has_values(condition._data):
             raise dynamic_shape("nonzero")
         return tuple(_wrap(i) for i in np.nonzero(np.atleast_1d(condition._data)))  # 0-d: one element
-    out_dtype = _dtype.result_dtype((x, y)).np
+    try:
+        out_dtype = _dtype.result_dtype((x, y)).np
+    except (AttributeError, TypeError):  # a NumPy scalar is a number; else neither a tensor nor a number
+        if isinstance(x, np.generic) or isinstance(y, np.generic):
+            return where(condition, x.item() if isinstance(x, np.generic) else x,
+                         y.item() if isinstance(y, np.generic) else y)
+        raise _where_arguments(condition, x, y) from None
     if x.__class__ in _NUMBER:  # fitted into the result dtype with PyTorch's overflow check
         x = _dtype.checked_scalar(x, out_dtype)
     if y.__class__ in _NUMBER:
@@ -710,9 +757,18 @@ def where(condition, x=None, y=None):
     # a float number would be rounded to float32 on its way into a float64 result)
     x_t = x if _is_tensor(x) else _wrap(np.asarray(x, out_dtype))
     y_t = y if _is_tensor(y) else _wrap(np.asarray(y, out_dtype))
-    if condition._data.dtype.kind != "b":
+    if condition_kind != "b":
         condition = _bool_condition(condition)
     return apply(WHERE, (condition, x_t, y_t), (), out_dtype)
+
+
+def _where_arguments(condition, x, y):
+    return _argparse.invalid_combination("where", (condition, x, y), {}, *_WHERE_SIGNATURES)
+
+
+_WHERE_SIGNATURES = ("Tensor condition", "Tensor condition, Tensor input, Tensor other, *, Tensor out = None",
+                     "Tensor condition, Number self, Tensor other", "Tensor condition, Tensor input, Number other",
+                     "Tensor condition, Number self, Number other")
 
 
 def _bool_condition(condition):
@@ -732,7 +788,12 @@ def _compare(fn, name, kernel, x, other):
     operands can't be ordered (``kernel`` names PyTorch's refusing kernel, or None)."""
     if not _is_tensor(x):
         raise invalid_arguments(name, (x, other), *TENSOR_OR_NUMBER)
-    other = _operand(other)
+    try:
+        other = _operand(other)
+    except NotAnOperand:  # still one to the operators (``x < [1]``: Python's TypeError)
+        if _argparse.called_as_method():
+            raise NotAnOperand(str(invalid_arguments(name, (other,), "Tensor other", "Number other"))) from None
+        raise NotAnOperand(str(invalid_arguments(name, (x, other), *TENSOR_OR_NUMBER))) from None
     if kernel is not None and (_is_complex(x) or _is_complex(other)):
         raise not_implemented_for(kernel, _dtype.result_dtype((x, other)).np)
     if _is_tensor(other):
@@ -836,7 +897,14 @@ Tensor.floor_divide = floor_divide
 Tensor.floor_divide_ = Tensor.__ifloordiv__ = inplace_method(floor_divide, "floor_divide_")
 Tensor.remainder = remainder
 Tensor.remainder_ = Tensor.__imod__ = inplace_method(remainder, "remainder_")
-Tensor.__rmod__ = lambda self, other: remainder(other, self)
+def _rmod(self, other):
+    try:
+        return remainder(other, self)
+    except NotAnOperand:  # ``None % x``: Python's TypeError, as PyTorch's
+        return NotImplemented
+
+
+Tensor.__rmod__ = _rmod
 Tensor.not_equal = not_equal
 Tensor.less = less
 Tensor.less_equal = less_equal

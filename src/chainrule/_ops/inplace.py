@@ -37,6 +37,10 @@ MULTI_OUTPUT_VIEWS = ("split", "split_with_sizes", "unbind")  # their last param
 
 
 def _check_allowed(self):
+    if self._counter.__class__ is not list and not STATE.inference:  # an inference tensor
+        raise RuntimeError("Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
+                           "clone to get a normal tensor before doing inplace update.See "
+                           "https://github.com/pytorch/rfcs/pull/17 for more details.")
     if not STATE.enabled:
         return
     if self.grad_fn is None and self._requires_grad:

@@ -101,7 +101,11 @@ def _check_no_grad(t, argument, function):
 def _broadcast_pair(input, target):
     """``torch.broadcast_tensors(input, target)`` after the size warning that the pointwise
     losses give."""
-    if target.shape != input.shape:
+    try:
+        different = target.shape != input.shape
+    except AttributeError:  # PyTorch compares ``target.size()`` and ``input.size()``: its error
+        different = target.size() != input.size()
+    if different:
         warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
                       f"({input.size()}). This will likely lead to incorrect results due to broadcasting. "
                       "Please ensure they have the same size.", UserWarning, stacklevel=3)

@@ -17,7 +17,7 @@ import warnings
 
 import numpy as np
 
-from .. import _dtype, return_types
+from .. import _argparse, _dtype, return_types
 from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE
 from .binary import maximum, minimum  # max(x, other) is maximum; chainrule.maximum comes through here
@@ -368,9 +368,18 @@ def pick(op, x, index, dim, keepdim, result_type):
 
 
 def _extreme(x, dim, keepdim, whole_op, dim_op, arg, result_type, name):
+    try:
+        complex_input = x._data.dtype.kind == "c"
+    except AttributeError:
+        _argparse.check_tensor(name, x)
+        raise
     if dim is None:
         _check_nonempty(x, name, None)
+        if complex_input:
+            raise _dtype.not_implemented(f"{name}_all", x._data.dtype)
         return unary(whole_op, x)
+    if complex_input:
+        raise RuntimeError(f"{name}(): does not support complex input")
     dim = int_dim(dim, x._data.ndim, name)
     _check_nonempty(x, name, (dim,))
     if x._data.ndim == 0:
@@ -444,7 +453,7 @@ AMINMAX_MAX = defop("aminmax_max", AMAX.forward, node="AminmaxBackward0", batch=
 
 def _amax_dims(x, dim, name):
     """amax's dims: ``()`` (the default) or None means every dim."""
-    if isinstance(dim, (int, np.integer)) or dim is not None and len(dim):
+    if dim is not None and (not isinstance(dim, (tuple, list)) or len(dim)):  # an int, or refused there
         dims = _reduce_args(x, dim)
         _check_nonempty(x, name, dims)
         return dims

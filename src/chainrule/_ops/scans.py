@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from .. import _dtype, return_types
+from .. import _argparse, _dtype, return_types
 from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents
 from ..autograd.grad_mode import STATE
@@ -364,11 +364,22 @@ SORT_STABLE = defop("sort_stable", TAKE_ALONG.forward, node="SortBackward1", **P
 TOPK = defop("topk", TAKE_ALONG.forward, node="TopkBackward0", **PICK_RULES)
 
 
+def _sortable(x, name):
+    try:
+        complex_input = x._data.dtype.kind == "c"
+    except AttributeError:
+        _argparse.check_tensor(name, x)
+        raise
+    if complex_input:  # PyTorch's message starts with a space
+        raise RuntimeError(" Sort does not support complex dtypes on CPU")
+
+
 def sort(x, dim=-1, descending=False, *, stable=None):
     """Sorted values and their indices. The sort is always stable (PyTorch's CPU sort is
     too); passing ``stable`` only changes the node's name, as in PyTorch."""
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: sort(b, d, descending, stable=stable))
+    _sortable(x, "sort")
     dim = int_dim(dim, x._data.ndim, "sort")
     op = SORT if stable is None else SORT_STABLE
     return pick(op, x, _sort_index(x._data, dim, descending), dim, True, return_types.sort)
@@ -377,6 +388,7 @@ def sort(x, dim=-1, descending=False, *, stable=None):
 def argsort(x, dim=-1, descending=False, *, stable=False):
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: argsort(b, d, descending, stable=stable))
+    _sortable(x, "argsort")
     return _wrap(_sort_index(x._data, int_dim(dim, x._data.ndim, "argsort"), descending).astype(np.int64))
 
 
