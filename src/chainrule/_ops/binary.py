@@ -23,9 +23,9 @@ import numpy as np
 from .. import _dtype
 from .._tensor import _C_TYPE_NAMES, Tensor
 from .elementwise import (TENSOR_OR_NUMBER, _conj, _is_complex, _is_tensor, _no_derivative, _operand,
-                          common_operands, div, invalid_arguments, must_be_tensor, not_implemented_for, plain, pow,
+                          common_operands, div, invalid_arguments, must_be_tensor, not_implemented_for, plain, pow, promoted,
                           tensor_method, type_name, where, without_derivative, zeros_like)
-from .inplace import apply_inplace
+from .inplace import apply_inplace, promoting
 from .methods import inplace_method
 from .batching import elementwise
 from .registry import apply, defop, unary
@@ -73,7 +73,7 @@ def fmod(x, other):
     if not _is_tensor(x):
         raise invalid_arguments("fmod", (x, other), *TENSOR_OR_NUMBER)
     number = _number_operand(other)
-    x, other, dtype = common_operands(x, other)
+    x, other, dtype = common_operands(x, other, kernel="fmod_cpu")
     _real_kernel("fmod_cpu", dtype, "iuf")
     if number:
         return unary(FMOD_SCALAR, x, (other._data.item(),), dtype)
@@ -134,7 +134,7 @@ def atan2(x, other):
     """The angle of the point (other, x), in (-pi, pi]: ``atan(x / other)`` in the
     right quadrant."""
     _tensors("atan2", ("input", x), ("other", other))
-    x, other, dtype = common_operands(x, other, floating=True)
+    x, other, dtype = common_operands(x, other, floating=True, kernel="atan2_cpu")
     _real_kernel("atan2_cpu", dtype)
     return apply(ATAN2, (x, other), (), dtype)
 
@@ -150,7 +150,7 @@ HYPOT = defop("hypot", np.hypot, batch=elementwise, node="HypotBackward0", save=
 def hypot(x, other):
     """``sqrt(x^2 + other^2)`` without overflow. Floating tensors only, as in PyTorch."""
     _tensors("hypot", ("input", x), ("other", other))
-    x, other, dtype = common_operands(x, other)
+    x, other, dtype = common_operands(x, other, kernel="hypot_cpu")
     _real_kernel("hypot_cpu", dtype, "f")
     return apply(HYPOT, (x, other), (), dtype)
 
@@ -192,9 +192,36 @@ def _defop_selection(name, forward, node, x_share, y_share):
                  jvp=(lambda t, to_x, to_y: t * (to_x * (to_y < 1)), lambda t, to_x, to_y: t * to_y))
 
 
-MAXIMUM = _defop_selection("maximum", np.maximum, "MaximumBackward0", _larger_share,
+# PyTorch's kernels, elementwise (std::max(a, b) and co.): between equal values (0. and -0.)
+# they keep a, where NumPy's SIMD loops keep b. (PyTorch's own vectorized loops keep b too:
+# its answer for +-0 depends on the tensor's length; see docs/differences.md.)
+def _maximum(a, b):
+    if a.dtype.kind != "f":
+        return np.maximum(a, b)
+    return np.where((a < b) | np.isnan(b), b, a)
+
+
+def _minimum(a, b):
+    if a.dtype.kind != "f":
+        return np.minimum(a, b)
+    return np.where((a > b) | np.isnan(b), b, a)
+
+
+def _fmax(a, b):
+    if a.dtype.kind != "f":
+        return np.fmax(a, b)
+    return np.where((a < b) | np.isnan(a), b, a)
+
+
+def _fmin(a, b):
+    if a.dtype.kind != "f":
+        return np.fmin(a, b)
+    return np.where((a > b) | np.isnan(a), b, a)
+
+
+MAXIMUM = _defop_selection("maximum", _maximum, "MaximumBackward0", _larger_share,
                            lambda a, b: _larger_share(b, a))
-MINIMUM = _defop_selection("minimum", np.minimum, "MinimumBackward0", _smaller_share,
+MINIMUM = _defop_selection("minimum", _minimum, "MinimumBackward0", _smaller_share,
                            lambda a, b: _smaller_share(b, a))
 
 
@@ -209,16 +236,18 @@ def _fmax_saved(ans, x, y):
     return to_x, to_y, plain(_fmax_tangent_share, (x, y), dtype=ans._data.dtype)
 
 
-FMAX = defop("fmax", np.fmax, batch=elementwise, node="FmaxBackward0", save=_fmax_saved,
+FMAX = defop("fmax", _fmax, batch=elementwise, node="FmaxBackward0", save=_fmax_saved,
              vjp=(lambda g, to_x, to_y, tangent_x: g * to_x, lambda g, to_x, to_y, tangent_x: g * to_y),
              jvp=(lambda t, to_x, to_y, tangent_x: t * tangent_x,
                   lambda t, to_x, to_y, tangent_x: t * (1 - tangent_x)))
 
-FMIN = _defop_selection("fmin", np.fmin, "FminBackward0", _fmin_share, lambda a, b: ~_fmin_share(a, b))
+FMIN = _defop_selection("fmin", _fmin, "FminBackward0", _fmin_share, lambda a, b: ~_fmin_share(a, b))
 
 
 def _ordered_pair(name, x, other):
     _tensors(name, ("input", x), ("other", other))
+    if promoted((x, other)) is _dtype.COMPLEX_HALF:
+        raise RuntimeError(f"{name} not implemented for complex tensors.")
     x, other, dtype = common_operands(x, other)
     if dtype.kind == "c":
         raise RuntimeError(f"{name} not implemented for complex tensors.")
@@ -269,7 +298,7 @@ COPYSIGN_SCALAR = defop("copysign_scalar", np.copysign, node="CopysignBackward1"
 def copysign(x, other):
     """``|x|`` with the sign of ``other`` (-0.0 counts as negative); floating result."""
     number = _number_operand(other)
-    x, other, dtype = common_operands(x, other, floating=True)
+    x, other, dtype = common_operands(x, other, floating=True, kernel="copysign_cpu")
     _real_kernel("copysign_cpu", dtype)
     if number:
         return unary(COPYSIGN_SCALAR, x, (other._data.item(),), dtype)
@@ -338,7 +367,7 @@ def _x_log(name, ops, x, y):
     x, y = _operand(x), _operand(y)
     if not _is_tensor(x) and not _is_tensor(y):
         raise invalid_arguments(name, (x, y), *_XLOGY_SIGNATURES)
-    x_t, y_t, dtype = common_operands(x, y, floating=True)
+    x_t, y_t, dtype = common_operands(x, y, floating=True, kernel=f"{name}_cpu")
     _real_kernel(f"{name}_cpu", dtype)
     if not _is_tensor(x):
         return unary(number_x, y_t, (x_t._data.item(),), dtype)
@@ -380,7 +409,7 @@ LOGADDEXP2 = defop("logaddexp2", np.logaddexp2, batch=elementwise, node="Logadde
 def logaddexp(x, other):
     """``log(exp(x) + exp(other))``, exact where the exponentials would overflow."""
     _tensors("logaddexp", ("input", x), ("other", other))
-    x, other, dtype = common_operands(x, other)
+    x, other, dtype = common_operands(x, other, kernel="logaddexp_cpu")
     _real_kernel("logaddexp_cpu", dtype, "fc")
     return apply(LOGADDEXP, (x, other), (), dtype)
 
@@ -388,7 +417,7 @@ def logaddexp(x, other):
 def logaddexp2(x, other):
     """``log2(2**x + 2**other)``."""
     _tensors("logaddexp2", ("input", x), ("other", other))
-    x, other, dtype = common_operands(x, other)
+    x, other, dtype = common_operands(x, other, kernel="logaddexp2_cpu")
     _real_kernel("logaddexp2_cpu", dtype, "f")
     return apply(LOGADDEXP2, (x, other), (), dtype)
 
@@ -557,6 +586,8 @@ def equal(x, other):
 
 def _logical(fn, name, x, other):
     _tensors(name, ("input", x), ("other", other))
+    if promoted((x, other)) is _dtype.COMPLEX_HALF:  # its kernel has no complex32
+        raise not_implemented_for(f"{name}_cpu", _dtype.COMPLEX_HALF)
     return plain(fn, (x, other))
 
 
@@ -580,14 +611,19 @@ def _left_shift(a, shift):
 
 
 def _right_shift(a, shift):
-    # PyTorch: a negative count, or the width or more, shifts by width - 1 (0 or -1 left)
+    # PyTorch: a negative count (as a signed number: uint8 200 is -56), or the width or more,
+    # leaves the sign: 0 or -1 for signed dtypes, 0 for unsigned ones
     bits = a.dtype.itemsize * 8
-    shift = np.where((shift < 0) | (shift >= bits), bits - 1, shift)
+    negative = shift.astype(a.dtype.str.replace("u", "i"), copy=False) < 0
+    if a.dtype.kind == "u":
+        out = np.right_shift(a, np.clip(shift, 0, bits - 1).astype(a.dtype))
+        return np.where(negative | (shift >= bits), np.zeros((), a.dtype), out)
+    shift = np.where(negative | (shift >= bits), bits - 1, shift)
     return np.right_shift(a, shift.astype(a.dtype))
 
 
 def _shift(fn, kernel, x, other):
-    x, other, dtype = common_operands(x, other)
+    x, other, dtype = common_operands(x, other, kernel=kernel)
     if dtype.kind not in "iu":
         raise not_implemented_for(kernel, dtype)
     return plain(fn, (x, other), dtype=dtype)
@@ -622,7 +658,7 @@ def _comparison_inplace(name, fn, kernel, number_node, tensor_node):
     def compute(x, other):
         other = _operand(other)
         if kernel is not None and (_is_complex(x) or _is_complex(other)):
-            raise not_implemented_for(kernel, _dtype.result_dtype((x, other)).np)
+            raise not_implemented_for(kernel, promoted((x, other)))
         if _is_tensor(other):
             return apply(tensor_op, (x, other))
         return unary(number_op, x, (other,))
@@ -639,6 +675,9 @@ _ge = _comparison_inplace("ge", np.greater_equal, "ge_cpu", "GeBackward0", "GeBa
 
 
 # --- Tensor methods --------------------------------------------------------------------------------
+
+for _fn in (fmod, atan2, hypot, copysign, xlogy, bitwise_left_shift, bitwise_right_shift):
+    promoting(_fn)
 
 Tensor.fmod = fmod
 Tensor.fmod_ = inplace_method(fmod, "fmod_")
