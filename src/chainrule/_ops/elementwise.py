@@ -592,19 +592,18 @@ def _number_power(a, p):
     if p == 1:
         return a.copy()
     if a.dtype.char != "e":
-        with np.errstate(all="ignore"):
-            if p == 0.5:
-                return np.sqrt(a)
-            if p == -0.5:
-                return 1 / np.sqrt(a)
-            if p == -1:
-                return 1 / a
-            if p == 2:
-                return a * a
-            if p == 3:
-                return a * a * a
-            if p == -2:
-                return 1 / (a * a)
+        if p == 2:
+            return a * a
+        if p == 0.5:
+            return np.sqrt(a)
+        if p == -0.5:
+            return 1 / np.sqrt(a)
+        if p == -1:
+            return 1 / a
+        if p == 3:
+            return a * a * a
+        if p == -2:
+            return 1 / (a * a)
     if a.dtype.kind == "c":
         return _complex_power(a, np.asarray(p, a.dtype))
     return a ** p

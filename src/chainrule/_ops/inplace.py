@@ -108,6 +108,7 @@ def _needs_graph(self, args):
 # hold before the kernel runs, so before its own dtype and zero-division errors:
 # ``bool_tensor //= int_tensor`` is "result type Long can't be cast...".
 PROMOTING = {}
+_NUMBERS = (int, float, bool)
 
 
 def promoting(fn, first=None, floating=False):
@@ -120,6 +121,12 @@ def _check_promotion(self, other, rule):
     other = ew._operand(other)
     if first is not None:
         first(self, other)
+    kind = self._data.dtype.kind
+    if not floating or kind in "fc":  # the common cases, where self's dtype is the result's
+        if other.__class__ in _NUMBERS and (kind in "fc" or (kind in "iu" and other.__class__ is not float)):
+            return
+        if isinstance(other, Tensor) and other._data.dtype == self._data.dtype:
+            return
     try:
         result = _dtype.result_dtype((self, other))
         if floating and not result.is_floating_point and not result.is_complex:
