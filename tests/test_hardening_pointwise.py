@@ -154,3 +154,22 @@ def test_complex32_arithmetic_is_refused(case):
     ours_kind, ours = _run(chainrule, case)
     assert theirs_kind == "error" or repr(theirs.dtype) == "torch.complex32", case
     assert ours_kind == "error" and isinstance(ours, TypeError) and "complex32" in str(ours), case
+
+
+def test_backward_prints_no_numpy_warnings():
+    """Backward's inf * 0 and 0 / 0 are PyTorch's inf and nan, without NumPy's RuntimeWarnings
+    (PyTorch prints none); NumPy's own error state is left as it was."""
+    torch = require_torch()
+    grads = []
+    for lib in (torch, chainrule):
+        x = lib.tensor([0., 1., -1.], requires_grad=True)
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            y = (x.sqrt() + x.log()).sum()
+        before = np.geterr()
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            y.backward()
+        assert np.geterr() == before
+        grads.append(x.grad.tolist())
+    assert str(grads[0]) == str(grads[1])
