@@ -29,6 +29,14 @@ CASES = [
     "t.tensor([2., 3.]) ** 0j",
     "t.float_power(t.tensor([-3 + 0j]), 3)",
     "t.float_power(t.tensor([0, 2]), t.tensor(1 + 1j))",
+    # a number to a tensor power: ones for 1 (not for True), else pow, cpow for complex
+    "1 ** t.tensor([math.nan, 2.])",
+    "True ** t.tensor([0, -3])",
+    "False ** t.tensor([-3, 0, 2])",
+    "True ** t.tensor([complex(0, math.nan)])",
+    "(1 + 2j) ** t.tensor([-3, 0, 2])",
+    "2 ** t.tensor([0.5 + 0j, complex(0, math.nan)])",
+    "(1 + 2j) ** t.tensor([1.], dtype=t.float16)",
     # a number exponent: PyTorch's sqrt, products and reciprocal
     "t.tensor([-0., -math.inf, 4.]) ** 0.5",
     "t.tensor([complex(math.inf, 0), 1 + 2j]) ** 2",

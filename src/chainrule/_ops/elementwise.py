@@ -657,9 +657,24 @@ def _rpow_slope(ans, base, x):
     return ans * (complex(np.log(base)) if base.__class__ is complex else float(np.log(base)))
 
 
+def _number_to_power(x, base):
+    """``base ** x`` as PyTorch's pow(Scalar, Tensor): ones for base 1, else the pow of the
+    base as a tensor: cpow for complex (``_complex_power``), integer powers for integers."""
+    if base == 1 and base.__class__ is not bool:  # PyTorch: a bool equals no number
+        return np.ones(x.shape, np.result_type(x, base))
+    if base.__class__ is complex or x.dtype.kind == "c":
+        if x.dtype.kind in "fc":
+            dtype = np.result_type(x, base)
+        else:
+            dtype = (_dtype.default_complex_dtype() if base.__class__ is complex else _dtype.get_default_dtype()).np
+        return _complex_power(np.asarray(base, dtype), x.astype(dtype, copy=False))
+    if base.__class__ in (int, bool) and x.dtype.kind in "iu":
+        return _integer_power(np.asarray(base, x.dtype), x)
+    return np.power(base, x)
+
+
 RPOW_SCALAR = defop(
-    "rpow_scalar", lambda x, base: _integer_power(np.asarray(base, x.dtype), x) if base.__class__ is int
-    and x.dtype.kind in "iu" else np.power(base, x),
+    "rpow_scalar", _number_to_power,
     node="PowBackward2",
     save=lambda ans, x, base: (ans, base, x if base == 0 else None),
     vjp=lambda g, ans, base, x: g * _rpow_slope(ans, base, x).conj(),
@@ -709,7 +724,10 @@ def rpow(x, base):
     """``base ** x`` for a Python number ``base``."""
     if base.__class__ not in _NUMBER and _is_tensor(_operand(base)):
         return pow(_operand(base), x)
-    base, out_dtype = _scalar_operand(x, _operand(base))
+    base = _operand(base)
+    if base.__class__ is complex and x._data.dtype.char == "e":  # no complex32 kernel
+        raise not_implemented_for("pow", _dtype.COMPLEX_HALF)
+    base, out_dtype = _scalar_operand(x, base)
     if x._data.dtype.kind == "b":
         if base.__class__ is bool:
             raise not_implemented_for("pow", x._data.dtype)
