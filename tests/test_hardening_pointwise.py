@@ -58,6 +58,17 @@ CASES = [
     "t.ones(2, dtype=t.float16).add_(1j)",
     "t.ones(2, dtype=t.float16).mul_(t.tensor(1j))",
     "t.tensor([1, 2]).remainder_(t.tensor([1 + 1j]))",
+    "t.tensor([True]).atan2_(t.tensor([1]))",
+    "t.tensor([True]).xlogy_(300)",
+    # in place, tensor-only ops check their operands first, by the method's name
+    "t.tensor([1., 2.]).atan2_(2.0)",
+    "t.tensor([True]).logical_and_(300)",
+    "t.tensor([1.]).hypot_(1j)",
+    # in-place comparisons: as the out-of-place ones, in the promoted dtype
+    "t.tensor([200, 3], dtype=t.uint8).eq_(t.tensor(-56, dtype=t.int8))",
+    "t.tensor([0, 1], dtype=t.uint8).eq_(256)",
+    "t.tensor([True]).lt_(2**63)",
+    "t.tensor([1., 0.1], dtype=t.float16).eq_(t.tensor(0.1 + 0j))",
     # Python ints from 2**63 are uint64 (not promoted with bool); beyond, OverflowError first
     "t.tensor([True]) & 2**63",
     "t.tensor([True]) / 2**63",

@@ -22,8 +22,8 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import _C_TYPE_NAMES, Tensor
-from .elementwise import (TENSOR_OR_NUMBER, _conj, _is_complex, _is_tensor, _no_derivative, _operand,
-                          common_operands, div, invalid_arguments, must_be_tensor, not_implemented_for, plain, pow, promoted,
+from .elementwise import (TENSOR_OR_NUMBER, _as_complex32, _conj, _is_complex, _is_tensor, _no_derivative, _operand,
+                          _scalar_operand, common_operands, div, invalid_arguments, must_be_tensor, not_implemented_for, plain, pow, promoted,
                           tensor_method, type_name, where, without_derivative, zeros_like)
 from .inplace import apply_inplace, promoting
 from .methods import inplace_method
@@ -652,16 +652,18 @@ def _comparison_inplace(name, fn, kernel, number_node, tensor_node):
     tensor), with zero gradients: the history of x before it no longer counts."""
     number_op = defop(f"{name}_number_inplace", lambda x, s: fn(x, s).astype(x.dtype), node=number_node,
                       vjp=_zero, jvp=_zero, elementwise=True, number_operand=True)
-    tensor_op = defop(f"{name}_inplace", lambda x, y: fn(x, y).astype(x.dtype), batch=elementwise, node=tensor_node,
-                      vjp=(_zero, _zero), jvp=(_zero, _zero))
+    tensor_op = defop(f"{name}_inplace", lambda x, y, common: fn(x.astype(common, copy=False), y.astype(common, copy=False))
+                      .astype(x.dtype), batch=elementwise, node=tensor_node, vjp=(_zero, _zero), jvp=(_zero, _zero))
 
     def compute(x, other):
         other = _operand(other)
         if kernel is not None and (_is_complex(x) or _is_complex(other)):
             raise not_implemented_for(kernel, promoted((x, other)))
-        if _is_tensor(other):
-            return apply(tensor_op, (x, other))
-        return unary(number_op, x, (other,))
+        if (_is_complex(x) or _is_complex(other)) and promoted((x, other)) is _dtype.COMPLEX_HALF:
+            return apply(tensor_op, (x, _as_complex32(other)), (np.dtype(np.complex64),))  # as ``eq``
+        if _is_tensor(other):  # compared in the promoted dtype, as ``eq``
+            return apply(tensor_op, (x, other), (_dtype.result_dtype((x, other)).np,))
+        return unary(number_op, x, (_scalar_operand(x, other)[0],))
     compute.__name__ = name
     return compute
 
@@ -676,8 +678,10 @@ _ge = _comparison_inplace("ge", np.greater_equal, "ge_cpu", "GeBackward0", "GeBa
 
 # --- Tensor methods --------------------------------------------------------------------------------
 
-for _fn in (fmod, atan2, hypot, copysign, xlogy, bitwise_left_shift, bitwise_right_shift):
+for _fn in (fmod, hypot, bitwise_left_shift, bitwise_right_shift):
     promoting(_fn)
+for _fn in (atan2, copysign, xlogy):  # floating results
+    promoting(_fn, floating=True)
 
 Tensor.fmod = fmod
 Tensor.fmod_ = inplace_method(fmod, "fmod_")
@@ -685,9 +689,9 @@ Tensor.float_power = float_power
 Tensor.float_power_ = _float_power_inplace
 Tensor.atan2 = tensor_method(atan2, "atan2", "other")
 Tensor.arctan2 = tensor_method(atan2, "arctan2", "other")
-Tensor.atan2_ = Tensor.arctan2_ = inplace_method(atan2, "atan2_")
+Tensor.atan2_ = Tensor.arctan2_ = tensor_method(inplace_method(atan2, "atan2_"), "atan2_", "other")
 Tensor.hypot = tensor_method(hypot, "hypot", "other")
-Tensor.hypot_ = inplace_method(hypot, "hypot_")
+Tensor.hypot_ = tensor_method(inplace_method(hypot, "hypot_"), "hypot_", "other")
 Tensor.maximum = tensor_method(maximum, "maximum", "other")
 Tensor.minimum = tensor_method(minimum, "minimum", "other")
 Tensor.fmax = tensor_method(fmax, "fmax", "other")
@@ -705,7 +709,7 @@ Tensor.addcmul_ = inplace_method(addcmul, "addcmul_")
 Tensor.addcdiv = tensor_method(addcdiv, "addcdiv", "tensor1", "tensor2")
 Tensor.addcdiv_ = inplace_method(addcdiv, "addcdiv_")
 Tensor.heaviside = tensor_method(heaviside, "heaviside", "values")
-Tensor.heaviside_ = inplace_method(heaviside, "heaviside_")
+Tensor.heaviside_ = tensor_method(inplace_method(heaviside, "heaviside_"), "heaviside_", "values")
 Tensor.eq_ = inplace_method(_eq, "eq_")
 Tensor.ne_ = Tensor.not_equal_ = inplace_method(_ne, "ne_")
 Tensor.lt_ = Tensor.less_ = inplace_method(_lt, "lt_")
@@ -715,11 +719,11 @@ Tensor.ge_ = Tensor.greater_equal_ = inplace_method(_ge, "ge_")
 Tensor.isclose = tensor_method(isclose, "isclose", "other")
 Tensor.allclose = tensor_method(allclose, "allclose", "other")
 Tensor.logical_and = tensor_method(logical_and, "logical_and", "other")
-Tensor.logical_and_ = inplace_method(logical_and, "logical_and_")
+Tensor.logical_and_ = tensor_method(inplace_method(logical_and, "logical_and_"), "logical_and_", "other")
 Tensor.logical_or = tensor_method(logical_or, "logical_or", "other")
-Tensor.logical_or_ = inplace_method(logical_or, "logical_or_")
+Tensor.logical_or_ = tensor_method(inplace_method(logical_or, "logical_or_"), "logical_or_", "other")
 Tensor.logical_xor = tensor_method(logical_xor, "logical_xor", "other")
-Tensor.logical_xor_ = inplace_method(logical_xor, "logical_xor_")
+Tensor.logical_xor_ = tensor_method(inplace_method(logical_xor, "logical_xor_"), "logical_xor_", "other")
 Tensor.bitwise_left_shift = Tensor.__lshift__ = bitwise_left_shift
 Tensor.bitwise_left_shift_ = Tensor.__ilshift__ = inplace_method(bitwise_left_shift, "bitwise_left_shift_")
 Tensor.__rlshift__ = lambda self, other: bitwise_left_shift(other, self)
