@@ -916,6 +916,8 @@ class Tensor:
         return _inplace.apply_inplace(self, _ew.mul, other)
 
     def div_(self, other, *, rounding_mode=None):
+        if rounding_mode is None:  # true division: its result is floating (see inplace.PROMOTING)
+            return _inplace.apply_inplace(self, _ew.true_divide, other)
         return _inplace.apply_inplace(self, _ew.div, other, rounding_mode=rounding_mode)
 
     def pow_(self, exponent):

@@ -94,8 +94,11 @@ def apply(op, inputs, params=(), dtype=None):
         out = batch_dispatch(op, inputs, params, dtype)
         if out is not None:
             return out
+    arrays = [t._data for t in inputs]
+    if dtype is not None and dtype.kind in "fc":  # floats computed in the result's dtype, as PyTorch
+        arrays = [a.astype(dtype) if a.dtype.kind == dtype.kind and a.dtype != dtype else a for a in arrays]
     try:
-        data = op.forward(*[t._data for t in inputs], *params)
+        data = op.forward(*arrays, *params)
     except ValueError as e:
         raise broadcast_error(e, *[t._data.shape for t in inputs]) from None
     if data.__class__ is not ndarray:  # NumPy returns scalars from 0-d computations
@@ -157,9 +160,9 @@ def binary(op, x, y, dtype=None):
         if out is not None:
             return out
     xd, yd = x._data, y._data
-    if dtype is not None and dtype.kind in "fc":  # computed in the result's dtype, as PyTorch
-        if xd.dtype != dtype:                     # does (NumPy would compute a float32 tensor
-            xd = xd.astype(dtype)                 # with a float64 0-d one in float64)
+    if dtype is not None:  # computed in the result's dtype, as PyTorch does (NumPy would compute
+        if xd.dtype != dtype:  # a float32 tensor with a float64 0-d one in float64, and a uint8
+            xd = xd.astype(dtype)  # tensor ** an int64 0-d -3 without wrapping the -3 to 253)
         if yd.dtype != dtype:
             yd = yd.astype(dtype)
     try:
