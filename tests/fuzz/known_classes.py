@@ -106,14 +106,6 @@ def deliberate_for(key):
 
 
 KNOWN = {
-    'all[uint8]|forward:missing-error|uint8-regular': ('PyTorch raises IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',
-        Step(op='all[uint8]', arrays=(ArraySpec(dtype='uint8', shape=(), values=(3,), layout='contig'),))),
-    'any[uint8]|forward:missing-error|bool-regular': ('PyTorch raises IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',
-        Step(op='any[uint8]', arrays=(ArraySpec(dtype='bool', shape=(), values=(True,), layout='contig'),))),
-    'any[uint8]|forward:missing-error|int64-regular': ('PyTorch raises IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',
-        Step(op='any[uint8]', arrays=(ArraySpec(dtype='int64', shape=(), values=(0,), layout='contig'),))),
-    'argmin[nan]|forward:error-type|complex128-empty': ('IndexError: argmin(): Expected reduction dim 1 to have non-zero size. / PyTorch RuntimeError: argmin(): does not support complex input',
-        Step(op='argmin[nan]', arrays=(ArraySpec(dtype='complex128', shape=(2, 0), values=(), layout='contig'),))),
     'copysign[number_0d]|grad2:grad-graph|float32-regular': ("no graph / PyTorch [('float32', (), array(0., dtype=float32))]",
         Step(op='copysign[number_0d]', arrays=(ArraySpec(dtype='float32', shape=(), values=(57.567466735839844,), layout='contig'),))),
     'cumprod[vector]|jvp:nan|float64-nan': ('result 0: [-0.62373983  0.72318963 -0.62682167  0.76638334 -0.62092064 -0.14799743] / PyTorch [-0.62373983  0.72318963 -0.62682167  0.76638334 -0.6209',
@@ -122,10 +114,6 @@ KNOWN = {
         Step(op='expand[new_dims]', arrays=(ArraySpec(dtype='bool', shape=(2, 2), values=(False, False, False, False), layout='contig'),))),
     'huber_loss[noncontig]|forward:missing-error|float16-empty': ("PyTorch raises RuntimeError: result type ComplexDouble can't be cast to the desired output type Half",
         Step(op='huber_loss[noncontig]', arrays=(ArraySpec(dtype='float16', shape=(2, 0), values=(), layout='transposed'), ArraySpec(dtype='complex128', shape=(2, 0), values=(), layout='contig')))),
-    'std_mean[correction_2]|forward:error-text|int8-regular': ("'std and var only support floating point and complex dtypes' / PyTorch 'std_mean only support floating point and complex dtypes'",
-        Step(op='std_mean[correction_2]', arrays=(ArraySpec(dtype='int8', shape=(), values=(-68,), layout='strided'),))),
-    'var_mean[scalar_dim]|forward:error-text|bool-empty': ("'std and var only support floating point and complex dtypes' / PyTorch 'var_mean only support floating point and complex dtypes'",
-        Step(op='var_mean[scalar_dim]', arrays=(ArraySpec(dtype='bool', shape=(0,), values=(), layout='contig'),))),
     'vector_norm[ord2]|forward:inf|complex64-huge': ('result 0: [inf] / PyTorch [6.0000004e+30]',
         Step(op='vector_norm[ord2]', arrays=(ArraySpec(dtype='complex64', shape=(), values=((-6.000000392516252e+30+18.80859375j),), layout='contig'),))),
 }
@@ -569,7 +557,6 @@ KNOWN_BAD_INPUT = {
     'max|bad:error-type|neg_dim': ('max', 'neg_dim'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "max(): argument \'input\' (position 1) must be Te'
     'max|bad:error-type|str': ('max', 'str'),  # '(\'error\', \'AttributeError\', "\'str\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "max(): argument \'input\' (position 1) must be Te'
     'max|bad:error-type|tuple': ('max', 'tuple'),  # '(\'error\', \'AttributeError\', "\'tuple\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "max(): argument \'input\' (position 1) must be '
-    'max|bad:missing-error|complex_t': ('max', 'complex_t'),  # '(\'ok\', \'torch.complex64\', ()) / PyTorch (\'error\', \'NotImplementedError\', \'"max_all" not implemented for \\\'ComplexFloat\\\'\')'
     'mse_target|bad:error-text|None': ('mse_target', 'None'),  # '(\'error\', \'AttributeError\', "\'NoneType\' object has no attribute \'shape\'") / PyTorch (\'error\', \'AttributeError\', "\'NoneType\' object has no attribute \'s'
     'mse_target|bad:error-text|big_dim': ('mse_target', 'big_dim'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'shape\'") / PyTorch (\'error\', \'AttributeError\', "\'int\' object has no attribute \'size\'")'
     'mse_target|bad:error-text|float': ('mse_target', 'float'),  # '(\'error\', \'AttributeError\', "\'float\' object has no attribute \'shape\'") / PyTorch (\'error\', \'AttributeError\', "\'float\' object has no attribute \'size\'")'
@@ -623,7 +610,6 @@ KNOWN_BAD_INPUT = {
     'sort|bad:error-type|neg_dim': ('sort', 'neg_dim'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "sort(): argument \'input\' (position 1) must be T'
     'sort|bad:error-type|str': ('sort', 'str'),  # '(\'error\', \'AttributeError\', "\'str\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "sort(): argument \'input\' (position 1) must be T'
     'sort|bad:error-type|tuple': ('sort', 'tuple'),  # '(\'error\', \'AttributeError\', "\'tuple\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "sort(): argument \'input\' (position 1) must be'
-    'sort|bad:missing-error|complex_t': ('sort', 'complex_t'),  # "('ok', ('torch.complex64', 'torch.int64')) / PyTorch ('error', 'RuntimeError', 'Sort does not support complex dtypes on CPU')"
     'sum_dim|bad:error-text|0d_t': ('sum_dim', '0d_t'),  # "('error', 'TypeError', 'iteration over a 0-d tensor') / PyTorch ('error', 'TypeError', 'sum() received an invalid combination of arguments - got (dim="
     'sum_dim|bad:error-text|float': ('sum_dim', 'float'),  # '(\'error\', \'TypeError\', "\'float\' object is not iterable") / PyTorch (\'error\', \'TypeError\', \'sum() received an invalid combination of arguments - got (d'
     'sum_dim|bad:error-text|str': ('sum_dim', 'str'),  # '(\'error\', \'TypeError\', "\'<=\' not supported between instances of \'int\' and \'str\'") / PyTorch (\'error\', \'TypeError\', \'sum() received an invalid combinat'

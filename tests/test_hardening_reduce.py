@@ -1,0 +1,124 @@
+"""Issue 10 regressions of the random-program fuzzer in reductions, sorting and scans, each
+compared with live PyTorch: which check comes first (dims, sizes, dtype), the 0-d dims,
+the refusals of complex (and bool) input in PyTorch's words, and values."""
+import numpy as np
+import pytest
+
+import chainrule
+from helpers import assert_close, require_torch
+
+
+def _outcome(fn, lib):
+    """The result of ``fn(lib)`` as comparable values, or (exception type name, first line)."""
+    try:
+        out = fn(lib)
+    except Exception as e:  # noqa: BLE001  (the exception is what we compare)
+        return type(e).__name__, str(e).splitlines()[0] if str(e) else ""
+    return out
+
+
+def _c(L, values, dtype="float32", shape=None):
+    a = np.array(values, dtype=dtype)
+    return L.from_numpy(a.reshape(shape) if shape is not None else a)
+
+
+# (name, fn of the library): each raises the same exception (type, first line) on both
+ERRORS = [
+    # 0-d tensors take dim 0 or -1 only, even where nothing is reduced
+    ("all 0-d dim 1", lambda L: _c(L, 3, "int64").all(1)),
+    ("all 0-d dims (0, 1)", lambda L: _c(L, 3, "int64").all((0, 1))),
+    ("all 0-d dims (0, 0)", lambda L: _c(L, 3, "int64").all((0, 0))),
+    ("any 0-d dims (0, 2)", lambda L: _c(L, True, "bool").any((0, 2))),
+    ("count_nonzero 0-d dim 1", lambda L: _c(L, 3.0).count_nonzero(1)),
+    ("count_nonzero 0-d dims (0, 0)", lambda L: _c(L, 3.0).count_nonzero((0, 0))),
+    ("aminmax 0-d dim -3", lambda L: _c(L, 3.0).aminmax(dim=-3)),
+    ("unflatten 0-d dim 1", lambda L: _c(L, 3.0).unflatten(1, (1, 1))),
+    ("unflatten 0-d no sizes", lambda L: _c(L, 3.0).unflatten(-2, ())),
+    # the dims are checked before the dtype
+    ("sum to int with grad, bad dim", lambda L: _c(L, 3.0).requires_grad_().sum(1, dtype=L.int32)),
+    ("prod to int with grad, bad dim", lambda L: _c(L, 3.0).requires_grad_().prod(1, dtype=L.int32)),
+    ("cumsum to int with grad, bad dim", lambda L: _c(L, 3.0).requires_grad_().cumsum(1, dtype=L.int32)),
+    ("cumprod to int with grad, bad dim", lambda L: _c(L, 3.0).requires_grad_().cumprod(1, dtype=L.int32)),
+    ("logcumsumexp int, bad dim", lambda L: _c(L, 3, "int64").logcumsumexp(1)),
+    ("topk bool, bad dim", lambda L: _c(L, True, "bool").topk(1, 1)),
+    ("topk bool, k too big", lambda L: _c(L, [True], "bool").topk(2)),
+    ("kthvalue bool, k too big", lambda L: _c(L, [True], "bool").kthvalue(2)),
+    ("kthvalue bool, empty", lambda L: _c(L, [], "bool").kthvalue(1)),
+    ("median bool, bad dim", lambda L: _c(L, [True], "bool").median(1)),
+    ("median bool, empty dim", lambda L: _c(L, [], "bool").median(0)),
+    ("median bool along a dim", lambda L: _c(L, [True], "bool").median(0)),
+    ("nanmedian bool", lambda L: _c(L, [True], "bool").nanmedian()),
+    # an empty dim is named as the caller wrote it, in the caller's order
+    ("amax of an empty dim -1", lambda L: L.zeros(2, 0).amax(-1)),
+    ("amin before the range check", lambda L: L.zeros(2, 0).amin((-1, 5))),
+    ("amin before the repeat check", lambda L: L.zeros(2, 0).amin((-1, -1))),
+    ("inf norm of an empty dim -1", lambda L: L.linalg.vector_norm(L.zeros(2, 0), ord=float("inf"), dim=(0, -1))),
+    # complex numbers have no order
+    ("amin complex", lambda L: _c(L, [1 + 1j], "complex64").amin(0)),
+    ("amax complex", lambda L: _c(L, 1 + 1j, "complex64").amax()),
+    ("aminmax complex", lambda L: _c(L, [1 + 1j], "complex64").aminmax()),
+    ("aminmax complex 0-d dim", lambda L: _c(L, 1 + 1j, "complex64").aminmax(dim=0)),
+    ("aminmax complex empty", lambda L: L.zeros(0, dtype=L.complex64).aminmax()),
+    ("argmax complex empty", lambda L: L.zeros(2, 0, dtype=L.complex64).argmax(1)),
+    ("argmin complex", lambda L: _c(L, [1 + 1j], "complex64").argmin()),
+    ("max complex", lambda L: _c(L, [1 + 1j], "complex64").max()),
+    ("max complex along a dim", lambda L: _c(L, [1 + 1j], "complex64").max(0)),
+    ("min complex 0-d dim", lambda L: _c(L, 1 + 1j, "complex64").min(0)),
+    ("median complex", lambda L: _c(L, [1 + 1j], "complex64").median()),
+    ("nanmedian complex along a dim", lambda L: _c(L, 1 + 1j, "complex64").nanmedian(0)),
+    ("mode complex", lambda L: _c(L, [1 + 1j], "complex64").mode(0)),
+    ("sort complex", lambda L: _c(L, [1 + 1j], "complex64").sort()),
+    ("sort complex empty", lambda L: L.zeros(0, dtype=L.complex64).sort()),
+    ("argsort complex", lambda L: _c(L, [1 + 1j], "complex64").argsort()),
+    ("msort complex", lambda L: _c(L, [1 + 1j], "complex64").msort()),
+    ("topk complex", lambda L: _c(L, [1 + 1j], "complex64").topk(1)),
+    ("kthvalue complex", lambda L: _c(L, [1 + 1j], "complex64").kthvalue(1)),
+    ("cummax complex", lambda L: _c(L, [1 + 1j], "complex64").cummax(0)),
+    ("cummin complex", lambda L: _c(L, [1 + 1j], "complex64").cummin(0)),
+    ("unique complex", lambda L: _c(L, [1 + 1j], "complex64").unique()),
+    ("unique complex 0-d, dim", lambda L: _c(L, 1 + 1j, "complex64").unique(dim=0)),
+    ("unique_consecutive complex, dim 1", lambda L: _c(L, [1 + 1j], "complex64").unique_consecutive(dim=1)),
+    ("unique_consecutive complex 1-d, dim 0", lambda L: _c(L, [1 + 1j], "complex64").unique_consecutive(dim=0)),
+    ("nansum complex", lambda L: _c(L, [1 + 1j], "complex64").nansum()),
+    ("nansum complex before autograd", lambda L: _c(L, [1 + 1j], "complex64").requires_grad_().nansum(
+        0, dtype=L.int32)),
+    ("nanmean complex empty", lambda L: L.zeros(0, dtype=L.complex64).nanmean()),
+    # unique along a dim of an empty tensor
+    ("unique of two empty dims", lambda L: L.zeros(0, 0, dtype=L.int32).unique(dim=0)),
+    ("unique_consecutive along a non-empty dim", lambda L: L.zeros(0, 2).unique_consecutive(dim=1)),
+    ("unique_consecutive of two empty dims", lambda L: L.zeros(0, 0).unique_consecutive(dim=1)),
+    # var_mean and std_mean name themselves
+    ("var_mean of ints", lambda L: L.var_mean(_c(L, [3], "int64"), 0, correction=2)),
+    ("std_mean of bools", lambda L: L.std_mean(_c(L, [True], "bool"))),
+]
+
+
+@pytest.mark.parametrize("name,fn", ERRORS, ids=[e[0] for e in ERRORS])
+def test_error_matches_torch(name, fn):
+    torch = require_torch()
+    ours, theirs = _outcome(fn, chainrule), _outcome(fn, torch)
+    assert isinstance(theirs, tuple) and ours == theirs
+
+
+# (name, fn of the library): the same results on both
+VALUES = [
+    ("cummax of an empty tensor, any dim", lambda L: L.zeros(2, 0, dtype=L.int64).cummax(-3)),
+    ("cummin of an empty complex tensor", lambda L: L.zeros(0, dtype=L.complex64).cummin(3)),
+    ("cummax of a complex 0-d tensor", lambda L: _c(L, 1 + 1j, "complex64").cummax(0)),
+    ("kthvalue of a bool 0-d tensor", lambda L: _c(L, True, "bool").kthvalue(1)),
+    ("mode of a complex 0-d tensor", lambda L: _c(L, 1 + 1j, "complex64").mode(0)),
+    ("median of an empty bool tensor", lambda L: _c(L, [], "bool").median()),
+    ("nanmedian of an empty bool tensor", lambda L: _c(L, [], "bool").nanmedian()),
+    ("unique_consecutive along an empty dim", lambda L: L.zeros(0, 2).unique_consecutive(
+        dim=0, return_inverse=True, return_counts=True)),
+]
+
+
+@pytest.mark.parametrize("name,fn", VALUES, ids=[v[0] for v in VALUES])
+def test_value_matches_torch(name, fn):
+    torch = require_torch()
+    ours, theirs = fn(chainrule), fn(torch)
+    ours, theirs = (r if isinstance(r, tuple) else (r,) for r in (ours, theirs))
+    assert_close(tuple(ours), tuple(theirs))
+    assert [str(t.dtype) for t in ours] == [str(t.dtype) for t in theirs]
+    assert [tuple(t.shape) for t in ours] == [tuple(t.shape) for t in theirs]
