@@ -111,7 +111,56 @@ VALUES = [
     ("nanmedian of an empty bool tensor", lambda L: _c(L, [], "bool").nanmedian()),
     ("unique_consecutive along an empty dim", lambda L: L.zeros(0, 2).unique_consecutive(
         dim=0, return_inverse=True, return_counts=True)),
+    # sign is (0 < x) - (x < 0): 0 at nan
+    ("sign and sgn of nan", lambda L: (_c(L, [np.nan, -0.0, 2.0]).sign(), _c(L, [np.nan, -3.0]).sgn())),
+    # a reduction of one element is its abs, whatever the p
+    ("float32 2-norm of one huge element", lambda L: L.linalg.vector_norm(_c(L, [1e30, 1.0])[::2])),
+    ("complex64 norm of one huge element per slice", lambda L: L.linalg.vector_norm(
+        _c(L, [0j, -1e30 + 1j], "complex64", (1, 2, 1)), dim=(0, 2), keepdim=True)),
+    # the std is rounded once, after its square root
+    ("float32 std of huge values", lambda L: _c(L, [1e30, -1e30, 3.0]).std()),
+    # var_mean's and std_mean's mean: Welford's, in float64
+    ("var_mean's mean of big float32 values", lambda L: L.var_mean(
+        _c(L, [42598.0, -974735.0, -656.0, 1.0, -70.0, -2147483648.0, 2.0, 2147483648.0]))),
+    ("std_mean's mean of inf, then more", lambda L: L.std_mean(_c(L, [[np.inf, 1.0], [1.0, np.inf]]), 1)),
+    ("var_mean's mean of a transposed inf", lambda L: L.var_mean(L.from_numpy(np.asfortranarray(
+        [[1.0, np.inf], [2.0, 3.0]])), 0)),
+    ("var_mean's mean of complex inf", lambda L: L.var_mean(_c(L, [complex(np.inf, 1), 2, 1j], "complex64"))),
 ]
+
+
+# (name, fn of the library, input): the gradient of fn's result's sum, and its forward-mode
+# tangent, match PyTorch's
+GRADIENTS = [
+    ("inf-norm at nan", lambda L, x: L.linalg.vector_norm(x, float("inf")), [np.nan, 1.0, -2.0]),
+    ("-inf-norm at nan", lambda L, x: L.linalg.vector_norm(x, -float("inf")), [np.nan]),
+    ("1-norm at nan", lambda L, x: L.linalg.vector_norm(x, 1), [np.nan, -1.0]),
+]
+
+
+@pytest.mark.parametrize("name,fn,values", GRADIENTS, ids=[g[0] for g in GRADIENTS])
+def test_gradient_matches_torch(name, fn, values):
+    torch = require_torch()
+    grads, tangents = [], []
+    for L in (chainrule, torch):
+        x = L.tensor(values, dtype=L.float64, requires_grad=True)
+        grads.append(L.autograd.grad(fn(L, x).sum(), x)[0])
+        with L.autograd.forward_ad.dual_level():
+            out = fn(L, L.autograd.forward_ad.make_dual(x.detach(), L.ones_like(x)))
+            tangents.append(L.autograd.forward_ad.unpack_dual(out).tangent)
+    assert_close(grads[0], grads[1])
+    assert_close(tangents[0], tangents[1])
+
+
+def test_norm_second_derivative_at_zero():
+    """The 3-norm's second derivative at 0 is 0, not 0 / 0."""
+    torch = require_torch()
+    out = []
+    for L in (chainrule, torch):
+        x = L.tensor(0.0, dtype=L.float64, requires_grad=True)
+        (g,) = L.autograd.grad(L.linalg.vector_norm(x, 3), x, create_graph=True)
+        out.append(L.autograd.grad(g, x)[0])
+    assert_close(out[0], out[1])
 
 
 @pytest.mark.parametrize("name,fn", VALUES, ids=[v[0] for v in VALUES])
@@ -119,6 +168,6 @@ def test_value_matches_torch(name, fn):
     torch = require_torch()
     ours, theirs = fn(chainrule), fn(torch)
     ours, theirs = (r if isinstance(r, tuple) else (r,) for r in (ours, theirs))
-    assert_close(tuple(ours), tuple(theirs))
+    assert_close(tuple(ours), tuple(theirs))  # nan where PyTorch's is (assert_allclose's equal_nan)
     assert [str(t.dtype) for t in ours] == [str(t.dtype) for t in theirs]
     assert [tuple(t.shape) for t in ours] == [tuple(t.shape) for t in theirs]

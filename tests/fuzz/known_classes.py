@@ -114,8 +114,6 @@ KNOWN = {
         Step(op='expand[new_dims]', arrays=(ArraySpec(dtype='bool', shape=(2, 2), values=(False, False, False, False), layout='contig'),))),
     'huber_loss[noncontig]|forward:missing-error|float16-empty': ("PyTorch raises RuntimeError: result type ComplexDouble can't be cast to the desired output type Half",
         Step(op='huber_loss[noncontig]', arrays=(ArraySpec(dtype='float16', shape=(2, 0), values=(), layout='transposed'), ArraySpec(dtype='complex128', shape=(2, 0), values=(), layout='contig')))),
-    'vector_norm[ord2]|forward:inf|complex64-huge': ('result 0: [inf] / PyTorch [6.0000004e+30]',
-        Step(op='vector_norm[ord2]', arrays=(ArraySpec(dtype='complex64', shape=(), values=((-6.000000392516252e+30+18.80859375j),), layout='contig'),))),
 }
 
 # classes the CI programs find whose one-step reproducer does not show them on its own (the

@@ -542,18 +542,24 @@ def argmin(x, dim=None, keepdim=False):
 # --- variance and standard deviation ---------------------------------------------------------
 
 def _var(x, dims, correction, keepdim):
-    """Sum of squared deviations over n - correction; float32 is summed in float64."""
+    return _wide_var(x, dims, correction, keepdim).astype(np.finfo(x.dtype).dtype)
+
+
+def _wide_var(x, dims, correction, keepdim):
+    """Sum of squared deviations over n - correction, in float64 (float32 is summed in
+    float64, as PyTorch's Welford does): its square root, the std, is rounded once, so a
+    float32 std of 1e30 stays finite where the variance overflows."""
     wide = x.astype(np.complex128 if x.dtype.kind == "c" else np.float64)
     n = _count(x.shape, dims)
     with np.errstate(divide="ignore", invalid="ignore"):  # no elements, or no degrees of freedom
         centred = wide - np.sum(wide, axis=dims, keepdims=True) / n
         squares = (centred * centred.conj()).real
         var = np.sum(squares, axis=dims, keepdims=keepdim) / builtins.max(n - correction, 0)
-    return np.asarray(var).astype(np.finfo(x.dtype).dtype)
+    return np.asarray(var)
 
 
 def _std(x, dims, correction, keepdim):
-    return np.sqrt(_var(x, dims, correction, keepdim))
+    return np.sqrt(_wide_var(x, dims, correction, keepdim)).astype(np.finfo(x.dtype).dtype)
 
 
 def _var_slope(x, dims, correction):
@@ -591,8 +597,31 @@ _MEAN_PART_RULES = dict(
     jvp=lambda t, shape, dims, keepdim: _mean_over(t, dims, keepdim))
 
 
+def _welford_mean(a, dims, keepdim):
+    """The mean of a real array as PyTorch's var_mean computes it, Welford's m += (x - m) / k
+    in float64 over the elements in memory order: the float64 sum over n, except that once
+    m is infinite, the next element makes it nan (inf - inf or -inf / k + inf), so an
+    infinite element gives nan unless it is the last one of its slice in memory."""
+    axes = tuple(range(a.ndim)) if dims is None else dims
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mean = np.sum(a, axis=axes, keepdims=True, dtype=np.float64) / _count(a.shape, axes)
+    infinite = np.isinf(a)
+    if infinite.any():
+        offset = np.broadcast_to(builtins.sum(np.arange(a.shape[d]).reshape((-1,) + (1,) * (a.ndim - d - 1))
+                                              * a.strides[d] for d in axes), a.shape)
+        last = offset == np.max(offset, axis=axes, keepdims=True)
+        mean = np.where(np.any(infinite & ~last, axis=axes, keepdims=True), np.nan, mean)
+    return mean if keepdim else np.squeeze(mean, axis=axes)
+
+
 def _mean_part(x, dims, correction, keepdim):
-    return _mean(x, dims, keepdim, x.dtype)
+    if x.dtype.kind == "c":  # PyTorch takes the real and imaginary parts' var_mean apart
+        real = _welford_mean(x.real, dims, keepdim)
+        mean = np.empty(real.shape, np.complex128)
+        mean.real, mean.imag = real, _welford_mean(x.imag, dims, keepdim)  # no 1j * nan in the real part
+    else:
+        mean = _welford_mean(x, dims, keepdim)
+    return np.asarray(mean).astype(x.dtype)
 
 
 VAR = defop("var", _var, node="VarBackward0", batch=dim_params(0), **_VAR_RULES)
@@ -645,9 +674,10 @@ def std_mean(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 def _vector_norm(x, p, dims, keepdim):
     """The p-norm; float16 is worked out in float32 (PyTorch's accumulation type), and every
-    sum is ``accurate_sum``'s. (As PyTorch's, a float32 2-norm past 1e19 overflows.)"""
+    sum is ``accurate_sum``'s. (As PyTorch's, a float32 2-norm past 1e19 overflows, but
+    not the norm of one element: PyTorch's reduction of one element is its abs.)"""
     a = np.abs(x)
-    if p in (math.inf, -math.inf):
+    if p in (math.inf, -math.inf) or p != 0 and _count(a.shape, dims) == 1:
         return (np.max if p > 0 else np.min)(a, axis=dims, keepdims=keepdim)
     if p == 0:
         return np.sum(a != 0, axis=dims, keepdims=keepdim).astype(a.dtype)
@@ -676,9 +706,12 @@ def _norm_slope(x, ans, p, dims, keepdim):
         return sgn(x) * _wrap((reach / np.sum(reach, axis=dims, keepdims=True)).astype(a.dtype))
     if p < 1:
         return sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)) * norm ** (1 - p)
+    # a zero norm is divided by as 1, so that the branch where() drops has no 0 / 0 for the
+    # next derivative to meet
+    safe = where(norm == 0, 1.0, norm) ** (p - 1)
     if p < 2:
-        return where(norm == 0, 0.0, sgn(x) * abs(x) ** (p - 1) / norm ** (p - 1))
-    return where(norm == 0, 0.0, x * abs(x) ** (p - 2) / norm ** (p - 1))
+        return where(norm == 0, 0.0, sgn(x) * abs(x) ** (p - 1) / safe)
+    return where(norm == 0, 0.0, x * abs(x) ** (p - 2) / safe)
 
 
 # p = 0 counts the nonzero elements: a step function, with no gradient at all (None)

@@ -44,7 +44,14 @@ def abs(x):
     return unary(ABS, x)
 
 
-SIGN = defop("sign", np.sign, node="SignBackward0",
+def _sign(x):
+    """``np.sign``, but 0 at NaN for real x: PyTorch's sign is (0 < x) - (x < 0)."""
+    if x.dtype.kind != "f":
+        return np.sign(x)
+    return np.where(x != x, x.dtype.type(0), np.sign(x))
+
+
+SIGN = defop("sign", _sign, node="SignBackward0",
              vjp=lambda g: zeros_like(g), jvp=lambda t: zeros_like(t), elementwise=True)
 
 
@@ -567,7 +574,7 @@ def positive(x):
     return x
 
 
-SGN = defop("sgn", np.sign, node="SgnBackward0", save=lambda ans, x: (x, ans),
+SGN = defop("sgn", _sign, node="SgnBackward0", save=lambda ans, x: (x, ans),
             vjp=lambda g, x, ans: _sgn_grad(g, x, ans), jvp=lambda t, x, ans: _sgn_grad(t, x, ans),
             elementwise=True)
 
