@@ -125,6 +125,7 @@ VALUES = [
     ("std_mean's mean of inf, then more", lambda L: L.std_mean(_c(L, [[np.inf, 1.0], [1.0, np.inf]]), 1)),
     ("var_mean's mean of a transposed inf", lambda L: L.var_mean(L.from_numpy(np.asfortranarray(
         [[1.0, np.inf], [2.0, 3.0]])), 0)),
+    ("cumsum starts from +0", lambda L: (_c(L, [-0.0, -0.0, 1.0]).cumsum(0), _c(L, [[2.0, -0.0]]).cumsum(1))),
     ("var_mean's mean of complex inf", lambda L: L.var_mean(_c(L, [complex(np.inf, 1), 2, 1j], "complex64"))),
 ]
 
@@ -135,6 +136,10 @@ GRADIENTS = [
     ("inf-norm at nan", lambda L, x: L.linalg.vector_norm(x, float("inf")), [np.nan, 1.0, -2.0]),
     ("-inf-norm at nan", lambda L, x: L.linalg.vector_norm(x, -float("inf")), [np.nan]),
     ("1-norm at nan", lambda L, x: L.linalg.vector_norm(x, 1), [np.nan, -1.0]),
+    ("cumprod of nan", lambda L, x: x.reshape(()).cumprod(0), [np.nan]),
+    ("cumprod of inf", lambda L, x: x.reshape(()).cumprod(0), [np.inf]),
+    ("cumprod of a 0-d zero", lambda L, x: x.reshape(()).cumprod(0), [0.0]),
+    ("cumprod of one nan along a dim", lambda L, x: x.cumprod(0), [np.nan]),
 ]
 
 
@@ -163,6 +168,28 @@ def test_norm_second_derivative_at_zero():
     assert_close(out[0], out[1])
 
 
+# (name, fn of the library, input): whether the first derivative (create_graph) has a graph
+GRAPHS = [
+    ("cummax of an empty input: the input itself", lambda L, x: x.cummax(0).values, np.zeros((2, 0))),
+    ("cummin of an empty input", lambda L, x: x.cummin(-1).values, np.zeros((0,))),
+    ("cumprod of an empty input: the gradient", lambda L, x: x.cumprod(0), np.zeros((3, 0))),
+    ("prod of one zero", lambda L, x: x.prod(dtype=L.float32), np.zeros((1,))),
+    ("prod along a dim of one, with a zero", lambda L, x: x.prod(1), np.array([[0.0], [2.0]])),
+]
+
+
+@pytest.mark.parametrize("name,fn,array", GRAPHS, ids=[g[0] for g in GRAPHS])
+def test_gradient_graph_matches_torch(name, fn, array):
+    torch = require_torch()
+    found = []
+    for L in (chainrule, torch):
+        x = L.from_numpy(array.copy()).requires_grad_()
+        out = fn(L, x)
+        (g,) = L.autograd.grad(out, x, L.ones_like(out), create_graph=True)
+        found.append((g.requires_grad, tuple(g.shape)))
+    assert found[0] == found[1]
+
+
 @pytest.mark.parametrize("name,fn", VALUES, ids=[v[0] for v in VALUES])
 def test_value_matches_torch(name, fn):
     torch = require_torch()
@@ -171,3 +198,8 @@ def test_value_matches_torch(name, fn):
     assert_close(tuple(ours), tuple(theirs))  # nan where PyTorch's is (assert_allclose's equal_nan)
     assert [str(t.dtype) for t in ours] == [str(t.dtype) for t in theirs]
     assert [tuple(t.shape) for t in ours] == [tuple(t.shape) for t in theirs]
+    for o, t in zip(ours, theirs):  # and the signs of zeros
+        o, t = np.asarray(o.detach().numpy()), np.asarray(t.detach().numpy())
+        if o.dtype.kind == "f":
+            zeros = (o == 0) & (t == 0)
+            assert np.array_equal(np.signbit(o[zeros]), np.signbit(t[zeros]))

@@ -22,7 +22,7 @@ from ..autograd.grad_mode import STATE
 from .elementwise import where
 from .searching import _unequal_samples
 from .methods import inplace_method
-from .reductions import (PICK_RULES, TAKE_ALONG, TIE_SHARING_RULES, _check_autograd_dtype, _check_nonempty,
+from .reductions import (PICK_RULES, PUT_ALONG, TAKE_ALONG, TIE_SHARING_RULES, _check_autograd_dtype, _check_nonempty, _count,
                          _reduce_args, _result_dtype, _sum_over, _type_name, _unreduce, int_dim, past_batch,
                          pick, sum, wider)
 from .batching import any_batched, dim_params, dynamic_shape, on_batch, per_sample
@@ -41,6 +41,8 @@ def _scan(ufunc, x, dim, reverse):
     if x.ndim == 0:
         return x.copy()
     acc = wider(x.dtype)
+    if ufunc is np.add and x.dtype.kind in "fc":  # PyTorch's running sum starts from +0: 0 + -0 is 0
+        x = x + x.dtype.type(0)
     if reverse:
         return np.flip(ufunc.accumulate(np.flip(x, dim), axis=dim, dtype=acc), dim).astype(x.dtype)
     return ufunc.accumulate(x, axis=dim, dtype=acc).astype(x.dtype, copy=False)
@@ -143,6 +145,8 @@ def _prod_slope(x, ans, dims, keepdim):
     x = _like(x, ans)
     if not (x._data == 0).any():
         return _unreduce(ans, x.shape, dims, keepdim) / x
+    if _count(x._data.shape, dims) == 1:  # PyTorch's prod_safe_zeros_backward: 1, with no graph
+        return _wrap(np.ones(x._data.shape, dtype=ans._data.dtype))
     if len(dims) > 1:  # the whole tensor: along its flattened elements
         before, after = _exclusive_products(x.reshape(-1), 0)
         return (before * after).reshape(x.shape)
@@ -184,8 +188,9 @@ def _zero_layout(x, dim):
 
 def _cumprod_grad(g, x, ans, dim):
     """The gradient of y_i = x_0 ... x_i at x_j: the sum over i >= j of g_i y_i / x_j (the
-    reversed cumsum of g y, over x). With zeros that division fails: ``_cumprod_grad_at_zeros``."""
-    if x._data.ndim == 0 or x._data.shape[dim] <= 1:
+    reversed cumsum of g y, over x). With zeros that division fails: ``_cumprod_grad_at_zeros``.
+    As PyTorch's, g itself (no graph through x) for at most one element or a dim of one."""
+    if x._data.size <= 1 or x._data.shape[dim] == 1:
         return g
     x = _like(x, ans)
     if not (x._data == 0).any():
@@ -223,10 +228,11 @@ def _cumprod_grad_quadratic(g, x, dim):
 
 def _cumprod_tangent(t, x, ans, dim):
     """sum over j <= i of t_j y_i / x_j; from the first zero on, the one term left is t at
-    that zero times the product of the others."""
-    if x._data.ndim == 0 or x._data.shape[dim] <= 1:
-        return t
+    that zero times the product of the others. (As PyTorch's, t / x * y even for one
+    element: nan at x = inf or nan.)"""
     x = _like(x, ans)
+    if x._data.ndim == 0:
+        return where(x == 0, t, t / x * ans)
     if not (x._data == 0).any():
         return _cumsum(t / x, dim) * ans
     before, first = _zero_layout(x, dim)
@@ -261,8 +267,15 @@ def _running_extreme_index(a, dim, accumulate):
     return np.maximum.accumulate(np.where(reached, _positions(a.shape, dim), 0), axis=dim)
 
 
-CUMMAX = defop("cummax", TAKE_ALONG.forward, node="CummaxBackward0", **PICK_RULES)
-CUMMIN = defop("cummin", TAKE_ALONG.forward, node="CumminBackward0", **PICK_RULES)
+# PICK_RULES, but as PyTorch's cummaxmin_backward, the gradient of an empty input is that
+# input itself (so it requires grad, and a second derivative has a graph to go through)
+_RUNNING_EXTREME_RULES = dict(
+    PICK_RULES,
+    save=lambda ans, x, index, dim, keepdim: (x if x._data.size == 0 else x._data.shape, index, dim, keepdim),
+    vjp=lambda g, shape, index, dim, keepdim: shape if isinstance(shape, Tensor) else unary(
+        PUT_ALONG, g, (index, dim, keepdim, shape)))
+CUMMAX = defop("cummax", TAKE_ALONG.forward, node="CummaxBackward0", **_RUNNING_EXTREME_RULES)
+CUMMIN = defop("cummin", TAKE_ALONG.forward, node="CumminBackward0", **_RUNNING_EXTREME_RULES)
 
 
 def _running_extreme(x, dim, name, op, accumulate, result_type):
