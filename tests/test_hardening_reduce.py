@@ -190,6 +190,36 @@ def test_gradient_graph_matches_torch(name, fn, array):
     assert found[0] == found[1]
 
 
+_TIES = np.random.default_rng(10).choice(np.array([0.0, -0.0, 1.0, np.nan, 2.0], np.float32), (3, 70))
+
+# (name, fn of the library): which of equal elements the unstable CPU kernels pick
+TIES = [
+    ("kthvalue of equal values", lambda L: L.from_numpy(np.array([[4], [4], [4], [4]])).kthvalue(1, 0, True)),
+    ("kthvalue of ties and signed zeros", lambda L: L.from_numpy(_TIES.copy()).kthvalue(20, 1)),
+    ("topk smallest of ties", lambda L: L.from_numpy(np.array([[1.0, 1.0, 0.5, 1.0, 0.5, 1.0]] * 2, np.float32)).topk(
+        3, largest=False)),
+    ("topk of ties, unsorted", lambda L: L.from_numpy(_TIES.copy()).topk(9, sorted=False)),
+    ("topk of ties, partial sort", lambda L: L.from_numpy(_TIES.copy()).topk(1)),
+    ("mode with a nan", lambda L: L.from_numpy(np.array([np.nan, 3.0, 1.0], np.float32)).mode()),
+    ("mode of ties", lambda L: L.from_numpy(_TIES.copy()).mode(1)),
+    ("sort of a long row of ties", lambda L: L.from_numpy(_TIES.copy()).sort(1, descending=True)),
+    ("argsort of a long row of ties", lambda L: (L.from_numpy(_TIES.copy()).argsort(0),
+                                                 L.from_numpy(_TIES.copy()).argsort(1))),
+    ("nanmedian of nans only", lambda L: L.from_numpy(np.full((2, 9), np.nan)).nanmedian(1)),
+]
+
+
+@pytest.mark.parametrize("name,fn", TIES, ids=[t[0] for t in TIES])
+def test_ties_match_torch(name, fn):
+    torch = require_torch()
+    ours, theirs = fn(chainrule), fn(torch)
+    for o, t in zip(ours, theirs):
+        o, t = np.asarray(o.numpy()), np.asarray(t.numpy())
+        assert np.array_equal(o, t, equal_nan=o.dtype.kind == "f")
+        if o.dtype.kind == "f":
+            assert np.array_equal(np.signbit(o), np.signbit(t))
+
+
 @pytest.mark.parametrize("name,fn", VALUES, ids=[v[0] for v in VALUES])
 def test_value_matches_torch(name, fn):
     torch = require_torch()

@@ -26,7 +26,7 @@ from .reductions import (PICK_RULES, PUT_ALONG, TAKE_ALONG, TIE_SHARING_RULES, _
                          _reduce_args, _result_dtype, _sum_over, _type_name, _unreduce, int_dim, past_batch,
                          pick, sum, wider)
 from .batching import any_batched, dim_params, dynamic_shape, on_batch, per_sample
-from . import registry
+from . import registry, stl_order
 from .registry import Op, defop, record, unary
 from .shape import transpose, wrap_dim
 from .unary import abs, ceil, exp, floor, log, round
@@ -386,6 +386,16 @@ def _sort_index(a, dim, descending=False):
     return a.shape[dim] - 1 - np.flip(backwards, dim)
 
 
+def _cpu_sort_index(a, dim, descending, stable):
+    """sort's order: PyTorch's CPU sort is std::sort unless ``stable``, which (an insertion
+    sort up to 16 elements) keeps equal elements in order only in short rows."""
+    index = _sort_index(a, dim, descending)
+    if stable or a.ndim == 0 or a.shape[dim] <= 16:
+        return index
+    compare = stl_order.greater_nan_first if descending else stl_order.less_nan_last
+    return stl_order.replayed(a, dim, index, lambda row: stl_order.sort(row, compare))
+
+
 def _leading(index, dim, k):
     """The first ``k`` entries of ``index`` along ``dim``."""
     return index if index.ndim == 0 else np.take(index, np.arange(k), axis=dim)
@@ -397,14 +407,14 @@ TOPK = defop("topk", TAKE_ALONG.forward, node="TopkBackward0", **PICK_RULES)
 
 
 def sort(x, dim=-1, descending=False, *, stable=None):
-    """Sorted values and their indices. The sort is always stable (PyTorch's CPU sort is
-    too); passing ``stable`` only changes the node's name, as in PyTorch."""
+    """Sorted values and their indices, equal elements in the order PyTorch's CPU sort
+    leaves them (``_cpu_sort_index``); passing ``stable`` also names the node differently."""
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: sort(b, d, descending, stable=stable))
     dim = int_dim(dim, x._data.ndim, "sort")
     _no_complex_sort(x, "Sort")
     op = SORT if stable is None else SORT_STABLE
-    return pick(op, x, _sort_index(x._data, dim, descending), dim, True, return_types.sort)
+    return pick(op, x, _cpu_sort_index(x._data, dim, descending, stable), dim, True, return_types.sort)
 
 
 def argsort(x, dim=-1, descending=False, *, stable=False):
@@ -412,7 +422,7 @@ def argsort(x, dim=-1, descending=False, *, stable=False):
         return _along_batch(x, dim, lambda b, d: argsort(b, d, descending, stable=stable))
     dim = int_dim(dim, x._data.ndim, "argsort")
     _no_complex_sort(x, "Sort")
-    return _wrap(_sort_index(x._data, dim, descending).astype(np.int64))
+    return _wrap(_cpu_sort_index(x._data, dim, descending, stable).astype(np.int64))
 
 
 def msort(x):
@@ -420,9 +430,8 @@ def msort(x):
 
 
 def topk(x, k, dim=-1, largest=True, sorted=True):
-    """The k largest (smallest) elements along ``dim``, in order. Ties are picked in index
-    order; PyTorch's partial sort may pick other tied elements, and with sorted=False it
-    returns them in an unspecified order (here: sorted)."""
+    """The k largest (smallest) elements along ``dim``, in order; among equal elements, and
+    in the order of sorted=False, the ones PyTorch's partial sort picks (stl_order)."""
     dim = int_dim(dim, x._data.ndim, "topk")
     size = x._data.shape[dim] if x._data.ndim else 1
     if not 0 <= k <= size:
@@ -433,6 +442,8 @@ def topk(x, k, dim=-1, largest=True, sorted=True):
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: topk(b, k, d, largest, sorted))
     index = _leading(_sort_index(x._data, dim, descending=largest), dim, k)
+    index = stl_order.replayed(x._data, dim, index, lambda row: stl_order.topk_row(row, k, largest, sorted),
+                               every_row=not sorted)
     return pick(TOPK, x, index, dim, True, return_types.topk)
 
 
@@ -445,8 +456,8 @@ MODE = defop("mode", TAKE_ALONG.forward, node="ModeBackward0", **PICK_RULES)
 
 
 def kthvalue(x, k, dim=-1, keepdim=False):
-    """The k-th smallest element along ``dim``. Among equal elements the index is the
-    k-th in a stable sort; PyTorch's quickselect may return another of them."""
+    """The k-th smallest element along ``dim``; among equal elements, the one PyTorch's
+    quickselect leaves at k (stl_order)."""
     dim = int_dim(dim, x._data.ndim, "kthvalue")
     size = x._data.shape[dim] if x._data.ndim else 1
     if size == 0:
@@ -459,7 +470,8 @@ def kthvalue(x, k, dim=-1, keepdim=False):
         return _along_batch(x, dim, lambda b, d: kthvalue(b, k, d, keepdim))
     index = _sort_index(x._data, dim)
     if index.ndim:
-        index = np.take(index, [k - 1], axis=dim)
+        index = stl_order.replayed(x._data, dim, np.take(index, [k - 1], axis=dim),
+                                   lambda row: stl_order.kthvalue_row(row, k))
     return pick(KTHVALUE, x, index, dim, keepdim, return_types.kthvalue)
 
 
@@ -473,7 +485,12 @@ def _median_index(a, dim, ignore_nan):
     n = a.shape[dim]
     if ignore_nan:
         rank = np.maximum((n - np.sum(nan, axis=dim, keepdims=True) - 1) // 2, 0)
-        return np.take_along_axis(order, rank, dim)
+        index = np.take_along_axis(order, rank, dim)
+        if not np.all(nan, axis=dim).any():
+            return index
+        # a row of NaNs only: the one PyTorch's std::nth_element leaves first
+        first_nan = stl_order.nth_element([math.nan] * n, 0, stl_order.less_nan_last)[0]
+        return np.where(np.all(nan, axis=dim, keepdims=True), first_nan, index)
     index = np.take(order, [(n - 1) // 2], axis=dim)
     return np.where(np.any(nan, axis=dim, keepdims=True), np.argmax(nan, axis=dim, keepdims=True), index)
 
@@ -553,7 +570,8 @@ def mode(x, dim=-1, keepdim=False):
         _unordered(x, "mode_cpu", bool_too=False)
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: mode(b, d, keepdim))
-    return pick(MODE, x, _mode_index(x._data, dim), dim, keepdim, return_types.mode)
+    index = stl_order.replayed(x._data, dim, _mode_index(x._data, dim), stl_order.mode_row, nan_rows=True)
+    return pick(MODE, x, index, dim, keepdim, return_types.mode)
 
 
 # --- quantiles: composed of sort, gather and a lerp, as PyTorch records them ---------------------
