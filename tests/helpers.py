@@ -5,6 +5,7 @@ PyTorch in CI (``CI`` set) is reported as a test failure, never as a skip.
 """
 import importlib
 import os
+import warnings
 
 import numpy as np
 import pytest
@@ -75,3 +76,20 @@ def full_error_of(fn):
     except Exception as e:  # noqa: BLE001  (the type is what we compare)
         return type(e), str(e)
     raise AssertionError("no exception raised")
+
+
+def outcome(fn, lib):
+    """``fn(lib)`` as ``("ok", dtype, shape, values)`` or ``("error", type name, first line)``,
+    its warnings silenced: what a comparison with PyTorch compares."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            out = fn(lib)
+    except Exception as e:  # noqa: BLE001  (the type is what we compare)
+        return "error", type(e).__name__, str(e).splitlines()[0]
+    if isinstance(out, (tuple, list)):
+        return tuple(outcome(lambda _, o=o: o, lib) for o in out)
+    if out is None:
+        return None
+    values = out.detach().numpy()
+    return "ok", str(out.dtype).split(".")[-1], tuple(out.shape), [str(v) for v in np.round(values.astype(complex), 5).ravel()]

@@ -2,31 +2,15 @@
 each program runs on chainrule and on PyTorch and gives the same result or the same error
 (type name and first line: PyTorch's LinAlgError is ``torch._C._LinAlgError``, ours a class
 of the same name)."""
-import warnings
-
 import numpy as np
 import pytest
 
 import chainrule
-from helpers import require_torch
+from helpers import outcome, require_torch
 
 pytestmark = pytest.mark.torch
 
 nan, inf = float("nan"), float("inf")
-
-
-def _outcome(fn, lib):
-    """``("ok", dtype, shape, values)`` or ``("error", type name, first line)``."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            out = fn(lib)
-    except Exception as e:  # noqa: BLE001  (the type is what we compare)
-        return "error", type(e).__name__, str(e).splitlines()[0]
-    if isinstance(out, tuple):
-        return tuple(_outcome(lambda _, o=o: o, lib) for o in out)
-    values = out.detach().numpy()
-    return "ok", str(out.dtype).split(".")[-1], tuple(out.shape), [str(v) for v in np.round(values.astype(complex), 5).ravel()]
 
 
 def _m(lib, *shape, dtype="float64"):
@@ -153,7 +137,7 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_same_outcome(name):
     torch = require_torch()
-    assert _outcome(CASES[name], chainrule) == _outcome(CASES[name], torch)
+    assert outcome(CASES[name], chainrule) == outcome(CASES[name], torch)
 
 
 # PyTorch's backward of these takes the forward's input: under create_graph the gradient is

@@ -35,6 +35,13 @@ def _legacy_type_name(np_dtype):
     return f"torch.{_LEGACY_NAMES[np.dtype(np_dtype).name]}Tensor"
 
 
+def _type_string(np_dtype):
+    """PyTorch's ``toString()`` of a tensor type in messages: the legacy class name, but
+    ``CPUBoolType``, ``CPUComplexFloatType`` for the dtypes that had no legacy class."""
+    d = np.dtype(np_dtype)
+    return f"CPU{_LEGACY_NAMES[d.name]}Type" if d.kind in "bc" else _legacy_type_name(d)
+
+
 class Size(tuple):
     """``torch.Size``: a tuple that prints as ``torch.Size([2, 3])``."""
 
@@ -794,7 +801,10 @@ class Tensor:
         return _red.argmin(self, dim, keepdim)
 
     def sum_to_size(self, *size):
-        return _red.sum_to_size(self, _shape.size_arg(size))
+        size, have = tuple(_shape.size_arg(size)), self._data.shape
+        if len(size) > len(have) or any(s != 1 and s != h for s, h in zip(size[::-1], have[::-1])):
+            raise RuntimeError(f"size {{{list(size)}}} is not expandable to size {{{list(have)}}}.")
+        return _red.sum_to_size(self, size)
 
     def all(self, dim=None, keepdim=False):
         return _red.all(self, dim, keepdim)
@@ -927,4 +937,4 @@ from . import _legacy  # noqa: E402
 from .autograd import engine as _engine  # noqa: E402
 from .autograd import functions as _autograd_functions  # noqa: E402
 
-_engine.bind(_wrap, extras, _legacy_type_name, _red.sum_to_size, _ew.cast)
+_engine.bind(_wrap, extras, _type_string, _red.sum_to_size, _ew.cast)

@@ -106,12 +106,6 @@ def deliberate_for(key):
 
 
 KNOWN = {
-    'copysign[number_0d]|grad2:grad-graph|float32-regular': ("no graph / PyTorch [('float32', (), array(0., dtype=float32))]",
-        Step(op='copysign[number_0d]', arrays=(ArraySpec(dtype='float32', shape=(), values=(57.567466735839844,), layout='contig'),))),
-    'expand[new_dims]|forward:error-text|bool-regular': ("'The expanded size of the tensor (4) must match the existing size (2) at non-singleton dimension 1.  Target sizes: [2, 4, 3].  Tensor sizes: [2, 2]' /",
-        Step(op='expand[new_dims]', arrays=(ArraySpec(dtype='bool', shape=(2, 2), values=(False, False, False, False), layout='contig'),))),
-    'huber_loss[noncontig]|forward:missing-error|float16-empty': ("PyTorch raises RuntimeError: result type ComplexDouble can't be cast to the desired output type Half",
-        Step(op='huber_loss[noncontig]', arrays=(ArraySpec(dtype='float16', shape=(2, 0), values=(), layout='transposed'), ArraySpec(dtype='complex128', shape=(2, 0), values=(), layout='contig')))),
 }
 
 # classes the CI programs find whose one-step reproducer does not show them on its own (the
@@ -500,7 +494,6 @@ KNOWN_BAD_INPUT = {
     'clamp|bad:error-type|str': ('clamp', 'str'),  # '(\'error\', \'UFuncTypeError\', "ufunc \'maximum\' did not contain a loop with signature matching types (dtype(\'float32\'), dtype(\'<U1\')) -> None") / PyTorch'
     'clamp|bad:error-type|tuple': ('clamp', 'tuple'),  # "('error', 'ValueError', 'operands could not be broadcast together with shapes (2,3) (2,)') / PyTorch ('error', 'TypeError', 'clamp() received an inval"
     'clamp|bad:missing-error|ndarray': ('clamp', 'ndarray'),  # "('ok', 'torch.float64', (2, 3)) / PyTorch ('error', 'TypeError', 'clamp() received an invalid combination of arguments - got (min=numpy.ndarray, ), bu"
-    'cross_entropy_target|bad:error-text|0d_t': ('cross_entropy_target', '0d_t'),  # "('error', 'ValueError', 'Expected input batch_size (2) to match target batch_size (1).') / PyTorch ('error', 'ValueError', 'Expected input batch_size "
     'cross_entropy_target|bad:error-type|None': ('cross_entropy_target', 'None'),  # '(\'error\', \'AttributeError\', "\'NoneType\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "cross_entropy_loss(): argument \'target\' (p'
     'cross_entropy_target|bad:error-type|big_dim': ('cross_entropy_target', 'big_dim'),  # '(\'error\', \'AttributeError\', "\'int\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "cross_entropy_loss(): argument \'target\' (positi'
     'cross_entropy_target|bad:error-type|float': ('cross_entropy_target', 'float'),  # '(\'error\', \'AttributeError\', "\'float\' object has no attribute \'_data\'") / PyTorch (\'error\', \'TypeError\', "cross_entropy_loss(): argument \'target\' (posi'

@@ -250,20 +250,19 @@ def fmin(x, other):
 # --- copysign ----------------------------------------------------------------------------------
 
 
-def _sign_flip(ans, x):
-    """d copysign(x, y)/dx: +1 or -1 (whether the sign changed), 0 where x is 0, as in
-    PyTorch (result / x, zero-filled). Piecewise constant: a plain tensor."""
-    return plain(lambda out, a: np.where(a == 0, 0, out / np.where(a == 0, 1, a)), (ans, x), dtype=ans._data.dtype)
+def _sign_flip(g, ans, x):
+    """d copysign(x, y)/dx as PyTorch writes it: result / x, zero where x is 0. Through the
+    saved result, so that double backward gives PyTorch's (rounding-level) second derivative."""
+    return g * where(x == 0, 0.0, ans / x)
 
 
 COPYSIGN = defop("copysign", np.copysign, batch=elementwise, node="CopysignBackward0",
-                 save=lambda ans, x, y: (_sign_flip(ans, x),),
-                 vjp=(lambda g, flip: g * flip, lambda g, flip: zeros_like(g)),
-                 jvp=(lambda t, flip: t * flip, lambda t, flip: zeros_like(t)))
+                 save=lambda ans, x, y: (ans, x),
+                 vjp=(_sign_flip, lambda g, ans, x: zeros_like(g)),
+                 jvp=(_sign_flip, lambda t, ans, x: zeros_like(t)))
 
 COPYSIGN_SCALAR = defop("copysign_scalar", np.copysign, node="CopysignBackward1",
-                        save=lambda ans, x, s: (_sign_flip(ans, x),),
-                        vjp=lambda g, flip: g * flip, jvp=lambda t, flip: t * flip, elementwise=True)
+                        save=lambda ans, x, s: (ans, x), vjp=_sign_flip, jvp=_sign_flip, elementwise=True)
 
 
 def copysign(x, other):

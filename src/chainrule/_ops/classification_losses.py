@@ -206,9 +206,9 @@ def _check_batch(input, target):
     if ndim < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {ndim})")
     x_shape, t_shape = input._data.shape, target._data.shape
-    if ndim != 1 and (not t_shape or x_shape[0] != t_shape[0]):
+    if ndim != 1 and (not t_shape or x_shape[0] != t_shape[0]):  # a 0-d target: PyTorch says 0
         raise ValueError(f"Expected input batch_size ({x_shape[0]}) to match target batch_size "
-                         f"({t_shape[0] if t_shape else 1}).")
+                         f"({t_shape[0] if t_shape else 0}).")
 
 
 def _nll_loss_nd(input, target, weight, reduction, ignore_index):
@@ -376,6 +376,8 @@ def _class_shaped(weight, ndim, class_dim):
 
 
 def _cross_entropy_probs(input, target, weight, reduction, label_smoothing, class_dim):
+    if not input._data.ndim:
+        raise IndexError("Dimension specified as 1 but tensor has no dimensions")
     n_classes = input._data.shape[class_dim]
     _check_weight(weight, n_classes, "cross_entropy: ")
     log_p = log_softmax(input, class_dim)
@@ -497,9 +499,9 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         weight = weight.expand(shape)
         _check_no_grad(weight, "weight", "binary_cross_entropy")
         w = weight._data
-    _check_floating(input, "binary_cross_entropy")
     if target._data.dtype != input._data.dtype:
         raise RuntimeError(f"Found dtype {_type_name(target)} but expected {_type_name(input)}")
+    _check_floating(input, "binary_cross_entropy")
     if FORWARD.active and tangent_of(input) is not None and tangent_of(target) is None:
         # PyTorch's formula takes a missing target tangent as zeros, and its term -logit(x) * 0
         # is nan where x is 0 or 1: the tangent of the loss there is nan, as in PyTorch

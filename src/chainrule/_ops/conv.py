@@ -26,7 +26,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .. import _dtype
-from .._tensor import _C_TYPE_NAMES, _LEGACY_NAMES, _legacy_type_name
+from .._tensor import _C_TYPE_NAMES, _LEGACY_NAMES, _type_string
 from .batching import batch_size
 from .registry import apply, defop, unary
 from .resampling import constant_pad_nd
@@ -305,7 +305,7 @@ def _check_convolution(x, w, b, params):
     if x._data.dtype.kind not in "fiu":
         kernel = f"slow_conv_transpose{3 if len(xs) == 5 else 2}d_out_cpu" if transposed else \
             f"slow_conv{3 if len(xs) == 5 else 2}d_cpu"
-        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_LEGACY_NAMES[x._data.dtype.name]}'")
+        raise _dtype.not_implemented(kernel, x._data.dtype)
 
 
 def _check_transposed_kernel(xs, ws, params):
@@ -332,10 +332,8 @@ def _check_transposed_kernel(xs, ws, params):
 def convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
     """``torch.convolution``: every convolution, batched (N, C, *spatial) inputs only."""
     if input._data.dtype.kind == "c" and weight._data.dtype != input._data.dtype:  # PyTorch's complex path checks first
-        def name(t):
-            d = t._data.dtype
-            return f"CPU{_dtype.type_word(d)}Type" if d.kind == "c" else _legacy_type_name(d)
-        raise RuntimeError(f"Input type ({name(input)}) and weight type ({name(weight)}) should be the same")
+        raise RuntimeError(f"Input type ({_type_string(input._data.dtype)}) and weight type "
+                           f"({_type_string(weight._data.dtype)}) should be the same")
     dim = weight._data.ndim - 2
     if dim <= 0:
         raise RuntimeError("weight should have at least three dimensions")
@@ -543,7 +541,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
                            f"calculated shape of the array of sliding blocks as {blocks}, but its components must "
                            "be at least one.")
     if input._data.dtype.kind != "f":
-        raise NotImplementedError(f"\"im2col_out_cpu\" not implemented for '{_LEGACY_NAMES[input._data.dtype.name]}'")
+        raise _dtype.not_implemented("im2col_out_cpu", input._data.dtype)
     return unary(IM2COL, input, (kernel, dilation, padding, stride))
 
 
@@ -572,5 +570,5 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
         raise RuntimeError(f"{described}, calculated shape of the array of sliding blocks as {blocks}, which is too "
                            "small (non-positive)")
     if input._data.dtype.kind != "f":
-        raise NotImplementedError(f"\"col2im_out_cpu\" not implemented for '{_LEGACY_NAMES[input._data.dtype.name]}'")
+        raise _dtype.not_implemented("col2im_out_cpu", input._data.dtype)
     return unary(COL2IM, input, (size, kernel, dilation, padding, stride))

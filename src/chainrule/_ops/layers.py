@@ -15,7 +15,7 @@ import numpy as np
 
 from .. import _distributions as kernels
 from .._creation import _generator
-from .._tensor import _wrap
+from .._tensor import _type_string, _wrap
 from .activations import softmax_backward
 from .inplace import _type_word
 from .linalg import addmm, matmul, mm
@@ -202,12 +202,9 @@ def _embedding_batch(weight, indices, padding_idx, scale_grad_by_freq):
 
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
     """``torch.embedding``: the rows of ``weight`` at ``indices``; the padding row gets no gradient."""
-    if indices._data.dtype not in (np.int64, np.int32):
-        name = _type_word(indices._data.dtype)
-        raise RuntimeError(f"Expected tensor for argument #1 'indices' to have one of the following scalar types: "
-                           f"Long, Int; but got torch.{name}Tensor instead (while checking arguments for embedding)")
     if weight._data.ndim != 2:
         raise RuntimeError("'weight' must be 2-D")
+    _check_indices(indices, "#1", "embedding")
     if registry.BATCHING and any_batched(weight, indices):
         lookup = lambda w, i: _embedding_batch(w, i, padding_idx, scale_grad_by_freq)  # noqa: E731
         if any_batched(weight):
@@ -222,9 +219,24 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     return unary(EMBEDDING, weight, (idx.copy(), factor))
 
 
+def _check_indices(indices, position, fn):
+    if indices._data.dtype not in (np.int64, np.int32):
+        raise RuntimeError(f"Expected tensor for argument {position} 'indices' to have one of the following scalar "
+                           f"types: Long, Int; but got {_type_string(indices._data.dtype)} instead (while checking "
+                           f"arguments for {fn})")
+
+
 def embedding_renorm_(weight, indices, max_norm, norm_type):
     """Scales, in place and outside autograd, each looked-up row whose ``norm_type``-norm
     exceeds ``max_norm`` down to ``max_norm`` (PyTorch's 1e-7 guard included)."""
+    ndim = weight._data.ndim
+    if ndim != 2 and not registry.BATCHING:  # (a batched table holds the batch dim too)
+        raise RuntimeError(f"Expected 2-dimensional tensor, but got {ndim}-dimensional tensor for argument #1 "
+                           f"'self' (while checking arguments for embedding_renorm_)")
+    _check_indices(indices, "#2", "embedding_renorm_")
+    if weight._data.dtype.kind not in "fc":
+        raise RuntimeError(f"norm(): input dtype should be either floating point or complex. "
+                           f"Got {_type_word(weight._data.dtype)} instead.")
     _renorm_tables(weight, indices, max_norm, norm_type)
     return weight  # itself, not the batch's stand-in _renorm_tables gives under vmap
 

@@ -132,15 +132,21 @@ def _pointwise_rules(d_input, d_target):
     expressions). The op's parameters are ``reduction`` and then ``params``."""
     def vjp(d):
         def rule(g, x, t, reduction, *params):
-            slope = d(x, t, *params)
+            slope = d(x, _as_number(t, x), *params)
             return _spread(g, reduction, slope.numel()) * slope
         return rule
 
     def jvp(d):
-        return lambda tangent, x, t, reduction, *params: _reduce(d(x, t, *params) * tangent, reduction)
+        return lambda tangent, x, t, reduction, *params: _reduce(d(x, _as_number(t, x), *params) * tangent, reduction)
 
     return dict(batch=_pointwise_batched, save=lambda ans, x, t, reduction, *params: (x, t, reduction, *params),
                 vjp=(vjp(d_input), vjp(d_target)), jvp=(jvp(d_input), jvp(d_target)))
+
+
+def _as_number(t, x):
+    """A bool target takes part in PyTorch's backward kernels as 0 and 1; its double-backward
+    formulas (create_graph: grad mode on) subtract it, and refuse it as chainrule's ``-`` does."""
+    return t.to(x.dtype) if t._data.dtype == np.bool_ and not STATE.enabled else t
 
 
 def _weighted(loss, weight, reduction, mean):
@@ -226,8 +232,17 @@ def _huber_slope(x, t, delta):
     return where(abs(d) < delta, d, delta * sign(d))
 
 
+def _checked_huber_backward(rule):
+    def checked(g, x, t, *params):
+        if t._data.dtype != x._data.dtype:  # PyTorch's huber_loss_backward kernel wants the input's dtype
+            raise RuntimeError(f"Found dtype {_type_name(t)} but expected {_type_name(x)}")
+        return rule(g, x, t, *params)
+    return checked
+
+
+_HUBER_RULES = _pointwise_rules(_huber_slope, lambda x, t, delta: -_huber_slope(x, t, delta))
 HUBER_LOSS = defop("huber_loss", _huber, node="HuberLossBackward0",
-                   **_pointwise_rules(_huber_slope, lambda x, t, delta: -_huber_slope(x, t, delta)))
+                   **dict(_HUBER_RULES, vjp=tuple(map(_checked_huber_backward, _HUBER_RULES["vjp"]))))
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
@@ -238,7 +253,12 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     reduction = _reduction(reduction)
     if delta <= 0:
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
-    _check_floating(input, "huber_cpu")
+    common = _dtype.result_dtype((input, target))  # PyTorch's kernel runs in it, writing input's dtype
+    if not _dtype.can_cast(common, input.dtype):
+        raise RuntimeError(f"result type {_dtype.type_word(common.np)} can't be cast to the desired output type "
+                           f"{_dtype.type_word(input._data.dtype)}")
+    if not common.is_floating_point:
+        raise _dtype.not_implemented("huber_cpu", common.np)
     return apply(HUBER_LOSS, (input, target), (reduction, delta), input._data.dtype)
 
 
@@ -519,9 +539,9 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
         raise RuntimeError(f"inconsistent target size, expected {n} but got {list(t.shape)}")
     if weight is not None and weight._data.size != n_classes:
         raise RuntimeError(f"inconsistent weight size, expected {n_classes} but got {list(weight._data.shape)}")
+    _check_floating(input, "multi_margin_loss_cpu_kernel")  # the kernel's dispatch comes first
     if t.dtype != np.int64:
         raise RuntimeError(f"expected scalar type Long but found {_type_name(target)}")
-    _check_floating(input, "multi_margin_loss_cpu_kernel")
     if registry.BATCHING and any_batched(input, target):  # the samples' rows as one batch of rows
         def run(x, t):
             loss = multi_margin_loss(x.reshape(-1, n_classes), t.reshape(-1), p, margin, weight, reduction="none")

@@ -18,7 +18,7 @@ import warnings
 
 import numpy as np
 
-from .._tensor import Size, Tensor, _legacy_type_name
+from .._tensor import Size, Tensor, _type_string
 from .inplace import view_inplace
 from .batching import dim_params, shaped
 from .registry import apply, broadcast_error, defop, unary
@@ -434,23 +434,24 @@ def expand(x, sizes):
     sizes = tuple(sizes)
     shape = x._data.shape
     if len(sizes) < len(shape):
-        raise RuntimeError(f"expand({_legacy_type_name(x._data.dtype)}{{{list(shape)}}}, size={list(sizes)}): "
+        raise RuntimeError(f"expand({_type_string(x._data.dtype)}{{{list(shape)}}}, size={list(sizes)}): "
                            f"the number of sizes provided ({len(sizes)}) must be greater or equal to the number "
                            f"of dimensions in the tensor ({len(shape)})")
+    target = list(sizes)
     lead = len(sizes) - len(shape)
-    target = []
-    for i, s in enumerate(sizes):
+    for i in range(len(sizes) - 1, -1, -1) if shape else ():  # PyTorch checks from the last dim
         own = shape[i - lead] if i >= lead else None
-        if s == -1:
+        if sizes[i] == -1:
             if own is None:
                 raise RuntimeError(f"The expanded size of the tensor (-1) isn't allowed in a leading, "
                                    f"non-existing dimension {i}")
-            s = own
-        elif own is not None and own != s and own != 1:
-            raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size "
+            target[i] = own
+        elif own is not None and own != sizes[i] and own != 1:
+            raise RuntimeError(f"The expanded size of the tensor ({sizes[i]}) must match the existing size "
                                f"({own}) at non-singleton dimension {i}.  Target sizes: {list(sizes)}.  "
                                f"Tensor sizes: {list(shape)}")
-        target.append(s)
+    if any(s < 0 for s in target):  # a 0-d tensor takes its sizes as they are
+        raise RuntimeError("numel: integer multiplication overflow")
     return unary(EXPAND, x, (tuple(target),))
 
 

@@ -45,10 +45,15 @@ def abs(x):
 
 
 def _sign(x):
-    """``np.sign``, but 0 at NaN for real x: PyTorch's sign is (0 < x) - (x < 0)."""
-    if x.dtype.kind != "f":
-        return np.sign(x)
-    return np.where(x != x, x.dtype.type(0), np.sign(x))
+    """PyTorch's sign: (0 < x) - (x < 0), so nan has sign 0; sgn of complex z is z / |z|
+    (0 at 0), divided as complex numbers: inf parts give nan + nanj."""
+    if x.dtype.kind == "c":
+        size = np.abs(x)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return np.where(size == 0, 0, x / size).astype(x.dtype, copy=False)
+    if x.dtype.kind == "f":
+        return np.where(x == x, np.sign(x), 0).astype(x.dtype, copy=False)
+    return np.sign(x)
 
 
 SIGN = defop("sign", _sign, node="SignBackward0",
@@ -56,8 +61,12 @@ SIGN = defop("sign", _sign, node="SignBackward0",
 
 
 def sign(x):
-    if x._data.dtype.kind == "b":
+    kind = x._data.dtype.kind
+    if kind == "b":
         return x.clone()
+    if kind == "c":
+        raise NotImplementedError("Unlike NumPy, torch.sign is not intended to support complex numbers. Please use "
+                                  "torch.sgn instead.")
     return unary(SIGN, x)
 
 
@@ -448,10 +457,11 @@ def _logit(x, eps):
 
 
 def _logit_grad(g, x, eps):
-    slope = g / (x * (1 - x))
-    if eps is None:
-        return slope
-    return where((x < eps) | (x > 1 - eps), 0.0, slope)  # flat where the input was clamped
+    # PyTorch's where: outside [0, 1] (or the clamp's [eps, 1 - eps]) the slope is nan (or 0),
+    # nan inputs included, and the masked branch gets no gradient in double backward
+    lo = 0.0 if eps is None else eps
+    inside = (x >= lo) & (x <= 1.0 - lo)
+    return where(inside, g / (x * (1 - x)), np.nan if eps is None else 0.0)
 
 
 LOGIT = defop("logit", _logit, node="LogitBackward0", save=lambda ans, x, eps: (x, eps),
@@ -459,7 +469,10 @@ LOGIT = defop("logit", _logit, node="LogitBackward0", save=lambda ans, x, eps: (
 
 
 def logit(x, eps=None):
-    return unary(LOGIT, _float_input(x), (eps,))
+    x = _float_input(x)
+    if x._data.dtype.kind == "c":
+        raise _dtype.not_implemented("logit_cpu", x._data.dtype)
+    return unary(LOGIT, x, (eps,))
 
 
 _SINC_CURVATURE = -np.pi ** 2 / 3  # sinc''(0)

@@ -229,7 +229,7 @@ def _modified_message(node, now, expected, tensor):
     else:
         data = tensor._data
         origin = "" if tensor.grad_fn is None else f", which is output 0 of {_short_name(tensor.grad_fn)},"
-    kind = _legacy_type_name(data.dtype)
+    kind = _type_string(data.dtype)
     if ANOMALY.enabled:  # the warning just before this error shows where the node was made
         hint = ("Hint: the backtrace further above shows the operation that failed to compute its "
                 "gradient. The variable in question was changed in there or anywhere later. Good luck!")
@@ -360,8 +360,8 @@ def _check_hook_result(hook, g, result):
     if result._data.shape != g._data.shape:
         raise RuntimeError(f"hook '{name}' has changed the size of value")
     if result._data.dtype != g._data.dtype:
-        raise RuntimeError(f"hook '{name}' has changed the type of value (was {_legacy_type_name(g._data.dtype)} "
-                           f"got {_legacy_type_name(result._data.dtype)})")
+        raise RuntimeError(f"hook '{name}' has changed the type of value (was {_type_string(g._data.dtype)} "
+                           f"got {_type_string(result._data.dtype)})")
 
 
 def _accumulate(leaf, g, create_graph):
@@ -546,8 +546,8 @@ def _retain(tensor, g, create_graph):
     tensor._grad = g.clone() if tensor._grad is None else tensor._grad + g
 
 
-def bind(wrap, extras, legacy_type_name, sum_to_size, cast):
+def bind(wrap, extras, type_string, sum_to_size, cast):
     """Hands the engine the few tensor helpers it uses. Called once by ``_tensor`` (which
     imports this module, so the engine cannot import it back at load time)."""
-    global _wrap, _extras, _legacy_type_name, _sum_to_size, _cast
-    _wrap, _extras, _legacy_type_name, _sum_to_size, _cast = wrap, extras, legacy_type_name, sum_to_size, cast
+    global _wrap, _extras, _type_string, _sum_to_size, _cast
+    _wrap, _extras, _type_string, _sum_to_size, _cast = wrap, extras, type_string, sum_to_size, cast

@@ -235,13 +235,12 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
               sparse=False):
     """The rows of ``weight`` at the indices ``input``. The padding row gets no gradient;
     with ``max_norm``, the rows looked up are first renormalized in place."""
-    rows = weight.size(0)
     if padding_idx is None:
         padding_idx = -1
-    elif padding_idx >= rows or padding_idx < -rows:
+    elif padding_idx > 0 and padding_idx >= weight.size(0) or padding_idx < 0 and padding_idx < -weight.size(0):
         raise AssertionError("Padding_idx must be within num_embeddings")
     elif padding_idx < 0:
-        padding_idx = rows + padding_idx
+        padding_idx = weight.size(0) + padding_idx
     if max_norm is not None:
         input = input.contiguous()
         _embedding_renorm_(weight, input, max_norm, norm_type)

@@ -1,0 +1,125 @@
+"""Issue 10's classes found by the long fuzz run (tests/fuzz) outside the grids: shape
+checks in PyTorch's order, gradients written as PyTorch writes them, argument checks of
+losses and embeddings. Each program runs on chainrule and on PyTorch and gives the same
+result or the same error (type name and first line)."""
+import pytest
+
+import chainrule
+from helpers import outcome, require_torch
+
+pytestmark = pytest.mark.torch
+
+nan, inf = float("nan"), float("inf")
+
+
+def F(lib):
+    return lib.nn.functional
+
+
+def _x(lib, *values, dtype="float64"):
+    return lib.tensor(values, dtype=getattr(lib, dtype)).requires_grad_(dtype.startswith(("float", "complex")))
+
+
+def _grads(lib, fn, x, create_graph=True):
+    """fn's gradient at x and, through it, the second derivative of sum(gradient * weights)."""
+    y = fn(lib, x)
+    g, = lib.autograd.grad(y.sum(), x, create_graph=create_graph)
+    if not g.requires_grad:
+        return g, None
+    h, = lib.autograd.grad((g * lib.arange(1, g.numel() + 1, dtype=g.dtype).reshape(g.shape)).sum(), x,
+                           allow_unused=True)
+    return g, h
+
+
+CASES = {
+    # expand checks from the last dim (PyTorch's inferExpandGeometry); bool and complex are
+    # CPUBoolType / CPUComplexFloatType in messages; a 0-d tensor takes its sizes as given
+    "expand_last_dim_first": lambda lib: lib.ones(3).expand(2, -1, 4),
+    "expand_leading_minus_one": lambda lib: lib.ones(3).expand(-1, 3),
+    "expand_too_few_complex": lambda lib: lib.ones(2, 3, 1, dtype=lib.complex128).expand(3, 4),
+    "expand_too_few_bool": lambda lib: lib.ones(1, 0, 1, dtype=lib.bool).expand(2, 3),
+    "expand_0d_minus_one": lambda lib: lib.tensor(1.0).expand(2, -1),
+    "expand_negative_new_dim": lambda lib: lib.ones(2).expand(-3, -1),
+    "broadcast_to_last_dim_first": lambda lib: lib.broadcast_to(lib.zeros(0), (2, -1, 4)),
+    "sum_to_size_not_expandable": lambda lib: lib.ones(3, 4).sum_to_size(2, 1),
+    "sum_to_size_of_0d": lambda lib: lib.tensor(2.0).sum_to_size(1),
+    "sum_to_size_longer": lambda lib: lib.ones(3).sum_to_size(3, 1),
+    "sum_to_size_ok": lambda lib: lib.arange(12.0).reshape(3, 4).sum_to_size(1, 4),
+    # copysign's gradient is result / x (0 where x is 0), through the result: second derivatives
+    "copysign_grad2_tensor": lambda lib: _grads(
+        lib, lambda L, x: L.copysign(x, L.tensor([1.0, -2.0, -0.0, 3.0, 1.0])), _x(lib, 0.0, -0.0, 3.0, -1e-30, inf)),
+    "copysign_grad2_number": lambda lib: _grads(
+        lib, lambda L, x: L.copysign(x, -0.0), _x(lib, 0.0, -0.0, 3.0, -1e-30, inf, dtype="float32")),
+    # logit's gradient is a where: nan (no eps) or 0 (eps) outside the range, nan input included
+    "logit_grad2": lambda lib: _grads(lib, lambda L, x: L.logit(x), _x(lib, -0.5, 0.0, 0.05, 0.3, 1.0, 1.5, nan)),
+    "logit_eps_grad2": lambda lib: _grads(lib, lambda L, x: L.logit(x, 0.1),
+                                          _x(lib, -0.5, 0.0, 0.05, 0.3, 1.0, 1.5, nan)),
+    "logit_complex": lambda lib: lib.logit(lib.tensor([0.5 + 0j]), 0.1),
+    # cross_entropy: a 0-d input of class probabilities; a 0-d target's batch size
+    "cross_entropy_0d_probs": lambda lib: F(lib).cross_entropy(lib.tensor(1.5), lib.tensor(1.0)),
+    "cross_entropy_0d_target": lambda lib: F(lib).cross_entropy(lib.ones(2, 3), lib.tensor(1)),
+    "nll_loss_0d_target": lambda lib: F(lib).nll_loss(lib.ones(2, 3, 2), lib.tensor(0)),
+    # embedding: the weight's dims before the indices' dtype; renorm's own checks
+    "embedding_0d_weight": lambda lib: F(lib).embedding(lib.zeros(2, dtype=lib.bool), lib.tensor(1.0)),
+    "embedding_0d_weight_padding_0": lambda lib: F(lib).embedding(lib.zeros(2, dtype=lib.long), lib.tensor(1.0),
+                                                                  padding_idx=0),
+    "embedding_bool_indices": lambda lib: F(lib).embedding(lib.zeros(2, dtype=lib.bool), lib.ones(5, 3)),
+    "embedding_complex_indices": lambda lib: F(lib).embedding(lib.zeros(2, dtype=lib.complex64), lib.ones(5, 3)),
+    "embedding_renorm_0d_weight": lambda lib: F(lib).embedding(lib.zeros(2), lib.tensor(1.0), max_norm=1.0),
+    "embedding_renorm_3d_weight": lambda lib: F(lib).embedding(lib.zeros(2, dtype=lib.long), lib.ones(2, 2, 2),
+                                                               max_norm=1.0),
+    "embedding_renorm_float_indices": lambda lib: F(lib).embedding(lib.zeros(2), lib.ones(5, 3), max_norm=1.0),
+    "embedding_renorm_int_weight": lambda lib: F(lib).embedding(lib.zeros(2, dtype=lib.long),
+                                                                lib.ones(5, 3, dtype=lib.long), max_norm=1.0),
+    # sign is (0 < x) - (x < 0): nan has sign 0, and so abs's gradient at nan is 0
+    "sign_nan": lambda lib: lib.sign(lib.tensor([nan, -0.0, 0.0, 1.0, -inf])),
+    "sgn_nan": lambda lib: lib.sgn(lib.tensor([nan, -2.0], dtype=lib.float64)),
+    "abs_grad_at_nan": lambda lib: _grads(lib, lambda L, x: L.abs(x), _x(lib, nan, -1.0, 0.0), create_graph=False),
+    "l1_loss_grad_at_nan": lambda lib: _grads(lib, lambda L, x: F(L).l1_loss(x, L.tensor([2147483647, 0, 1])),
+                                              _x(lib, nan, 1.0, nan), create_graph=False),
+    "sgn_complex": lambda lib: lib.sgn(lib.tensor([0j, 3 + 4j, complex(nan, 0.0), 1e-200 + 1e-200j])),
+    "sign_complex": lambda lib: lib.sign(lib.tensor([1 + 1j])),
+    # losses: PyTorch's order of dtype checks, and the dtype huber's kernels run in
+    "bce_int_input_double_target": lambda lib: F(lib).binary_cross_entropy(lib.zeros(3, dtype=lib.long),
+                                                                           lib.zeros(3, dtype=lib.float64)),
+    "huber_complex_promoted": lambda lib: F(lib).huber_loss(lib.zeros(3, dtype=lib.complex64),
+                                                            lib.zeros(3, dtype=lib.complex128)),
+    "huber_int_promoted": lambda lib: F(lib).huber_loss(lib.zeros(3, dtype=lib.int16), lib.zeros(3, dtype=lib.long)),
+    "huber_cannot_cast": lambda lib: F(lib).huber_loss(lib.zeros(3, dtype=lib.int16), lib.zeros(3)),
+    "huber_backward_target_dtype": lambda lib: _grads(lib, lambda L, x: F(L).huber_loss(x, L.ones(3, dtype=L.uint8)),
+                                                      _x(lib, 0.0, 1.0, 2.0, dtype="float32"), create_graph=False),
+    "smooth_l1_bool_target_grad": lambda lib: _grads(
+        lib, lambda L, x: F(L).smooth_l1_loss(x, L.tensor([True, False, True])), _x(lib, 0.0, 1.0, 2.0),
+        create_graph=False),
+    "smooth_l1_bool_target_create_graph": lambda lib: _grads(
+        lib, lambda L, x: F(L).smooth_l1_loss(x, L.tensor([True, False, True])), _x(lib, 0.0, 1.0, 2.0)),
+    "mse_bool_target_grad": lambda lib: _grads(
+        lib, lambda L, x: F(L).mse_loss(x, L.tensor([True, False, True])), _x(lib, 0.0, 1.0, 2.0), create_graph=False),
+    "multi_margin_int_input_float_target": lambda lib: F(lib).multi_margin_loss(lib.zeros(2, 3, dtype=lib.bool),
+                                                                                lib.zeros(2)),
+    "multi_margin_float_target": lambda lib: F(lib).multi_margin_loss(lib.zeros(2, 3), lib.zeros(2)),
+    # an in-place change seen by backward, and a hook that changes the type: PyTorch's type names
+    "inplace_complex_message": lambda lib: _modified_complex(lib),
+}
+
+
+def _modified_complex(lib):
+    x = lib.tensor([1 + 1j, 2j], requires_grad=True)
+    y = x * 1
+    z = y * y
+    y.add_(1)
+    z.sum().abs().backward()
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_same_outcome(name):
+    torch = require_torch()
+    assert outcome(CASES[name], chainrule) == outcome(CASES[name], torch)
+
+
+def test_outcome_tells_values_apart():
+    """The comparison above can fail: other values, another error text, another dtype."""
+    assert outcome(lambda lib: lib.tensor([1.0]), chainrule) != outcome(lambda lib: lib.tensor([2.0]), chainrule)
+    assert outcome(lambda lib: lib.ones(3).expand(4), chainrule) != outcome(lambda lib: lib.ones(3).expand(5),
+                                                                           chainrule)
+    assert outcome(lambda lib: lib.ones(1, dtype=lib.float64), chainrule) != outcome(lambda lib: lib.ones(1), chainrule)
