@@ -50,7 +50,7 @@ def type_name(value):
 
 # the ops' helpers that have public-looking names: never the function a user called
 _HELPERS = {"unary", "binary", "apply", "not_a_tensor", "common_operands", "as_tensor_like", "cast", "wrap_dim",
-            "wrap_dims", "int_dim", "size_arg", "int_tuple"}
+            "wrap_dims", "reduced_dims", "wrap_dim_of_tensor", "wrap_dim_then_size", "int_dim", "size_arg", "int_tuple"}
 
 
 def _public_frame():

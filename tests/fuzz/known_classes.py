@@ -106,22 +106,6 @@ def deliberate_for(key):
 
 
 KNOWN = {
-    'all[uint8]|forward:missing-error|uint8-regular': ('PyTorch raises IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',
-        Step(op='all[uint8]', arrays=(ArraySpec(dtype='uint8', shape=(), values=(3,), layout='contig'),))),
-    'any[uint8]|forward:missing-error|bool-regular': ('PyTorch raises IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',
-        Step(op='any[uint8]', arrays=(ArraySpec(dtype='bool', shape=(), values=(True,), layout='contig'),))),
-    'any[uint8]|forward:missing-error|int64-regular': ('PyTorch raises IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)',
-        Step(op='any[uint8]', arrays=(ArraySpec(dtype='int64', shape=(), values=(0,), layout='contig'),))),
-    'argmin[nan]|forward:error-type|complex128-empty': ('IndexError: argmin(): Expected reduction dim 1 to have non-zero size. / PyTorch RuntimeError: argmin(): does not support complex input',
-        Step(op='argmin[nan]', arrays=(ArraySpec(dtype='complex128', shape=(2, 0), values=(), layout='contig'),))),
-    'cumprod[vector]|jvp:nan|float64-nan': ('result 0: [-0.62373983  0.72318963 -0.62682167  0.76638334 -0.62092064 -0.14799743] / PyTorch [-0.62373983  0.72318963 -0.62682167  0.76638334 -0.6209',
-        Step(op='cumprod[vector]', arrays=(ArraySpec(dtype='float64', shape=(1, 4, 4), values=(0.0, -40.0, -0.0013885498046875, -0.0, 0.0, 0.0, nan, 1.578125, 1e-30, -1.0, 1e+30, 0.0, 1e-200, 100.0, 0.0, 20.0), layout='contig'),))),
-    'std_mean[correction_2]|forward:error-text|int8-regular': ("'std and var only support floating point and complex dtypes' / PyTorch 'std_mean only support floating point and complex dtypes'",
-        Step(op='std_mean[correction_2]', arrays=(ArraySpec(dtype='int8', shape=(), values=(-68,), layout='strided'),))),
-    'var_mean[scalar_dim]|forward:error-text|bool-empty': ("'std and var only support floating point and complex dtypes' / PyTorch 'var_mean only support floating point and complex dtypes'",
-        Step(op='var_mean[scalar_dim]', arrays=(ArraySpec(dtype='bool', shape=(0,), values=(), layout='contig'),))),
-    'vector_norm[ord2]|forward:inf|complex64-huge': ('result 0: [inf] / PyTorch [6.0000004e+30]',
-        Step(op='vector_norm[ord2]', arrays=(ArraySpec(dtype='complex64', shape=(), values=((-6.000000392516252e+30+18.80859375j),), layout='contig'),))),
 }
 
 # classes the CI programs find whose one-step reproducer does not show them on its own (the

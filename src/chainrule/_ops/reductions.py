@@ -25,7 +25,7 @@ from .elementwise import where, zeros_like
 from .batching import any_batched, dim_params, on_batch
 from . import registry
 from .registry import apply, defop, unary
-from .shape import wrap_dim, wrap_dims
+from .shape import reduced_dims, wrap_dim, wrap_dims
 from .unary import abs, exp, sgn
 
 # --- helpers ------------------------------------------------------------------------------
@@ -37,13 +37,9 @@ def _type_name(np_dtype):
 
 
 def _reduce_args(x, dim):
-    """The reduced dims as a sorted tuple. As in PyTorch, an empty list of dims means every
-    dim, and a 0-d tensor accepts dim 0 or -1 but has no axis to reduce."""
-    ndim = x._data.ndim
-    dims = wrap_dims(dim, ndim)
-    if ndim == 0:
-        return ()
-    return dims if dims else tuple(range(ndim))
+    """The reduced dims as a sorted tuple (``shape.reduced_dims``); as in PyTorch's sums,
+    an empty list of dims means every dim."""
+    return reduced_dims(dim, x._data.ndim) or _all_dims(x)
 
 
 def int_dim(dim, ndim, name):
@@ -97,13 +93,15 @@ def _check_autograd_dtype(x, out_dtype):
 
 
 def _check_nonempty(x, name, dims):
-    """Reducing nothing has no max; reducing a non-empty dim of an empty tensor is fine."""
+    """Reducing nothing has no max; reducing a non-empty dim of an empty tensor is fine.
+    As PyTorch's zero_numel_check_dims, the dims are checked in the caller's order and
+    named as the caller wrote them (``amax(-1)``: "dim -1"), each wrapped on its turn."""
     if x._data.size == 0:
-        if dims is None:
+        if dims is None or not isinstance(dims, (int, np.integer)) and not len(dims):
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                                "Specify the reduction dim with the 'dim' argument.")
-        for d in dims:
-            if x._data.ndim == 0 or x._data.shape[d] == 0:
+        for d in (dims,) if isinstance(dims, (int, np.integer)) else dims:
+            if x._data.shape[wrap_dim(d, x._data.ndim)] == 0:
                 raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
 
 
@@ -194,10 +192,11 @@ def _sum_over(x, dims, keepdim, dtype=None):
 
 def sum(x, dim=None, keepdim=False, *, dtype=None):
     out = _result_dtype(x, dtype)
-    _check_autograd_dtype(x, out)
-    if dim is None and not keepdim:
+    dims = None if dim is None and not keepdim else _reduce_args(x, () if dim is None else dim)
+    _check_autograd_dtype(x, out)  # after the dims' checks, as PyTorch's
+    if dims is None:
         return unary(SUM, x, (None, False, out))
-    return unary(SUM_DIM, x, (_reduce_args(x, () if dim is None else dim), keepdim, out))
+    return unary(SUM_DIM, x, (dims, keepdim, out))
 
 
 def _mean(x, dims, keepdim, dtype):
@@ -247,8 +246,10 @@ NANSUM = defop("nansum", _nansum, node="NansumBackward0", batch=dim_params(0),
 
 def nansum(x, dim=None, keepdim=False, *, dtype=None):
     out = _result_dtype(x, dtype)
-    _check_autograd_dtype(x, out)
     dims = None if dim is None else _reduce_args(x, dim)
+    if x._data.dtype.kind == "c":
+        raise RuntimeError("nansum on CPU does not support complex inputs")
+    _check_autograd_dtype(x, out)
     return unary(NANSUM, x, (dims, keepdim, out))
 
 
@@ -368,20 +369,22 @@ def pick(op, x, index, dim, keepdim, result_type):
 
 
 def _extreme(x, dim, keepdim, whole_op, dim_op, arg, result_type, name):
+    """max or min: complex numbers have no order, and PyTorch says so after its checks of
+    the shape, in one way for the whole tensor and another along a dim."""
     try:
-        complex_input = x._data.dtype.kind == "c"
+        complex_ = x._data.dtype.kind == "c"
     except AttributeError:
         _argparse.check_tensor(name, x)
         raise
     if dim is None:
         _check_nonempty(x, name, None)
-        if complex_input:
+        if complex_:
             raise _dtype.not_implemented(f"{name}_all", x._data.dtype)
         return unary(whole_op, x)
-    if complex_input:
-        raise RuntimeError(f"{name}(): does not support complex input")
     dim = int_dim(dim, x._data.ndim, name)
     _check_nonempty(x, name, (dim,))
+    if complex_:
+        raise RuntimeError(f"{name}(): does not support complex input")
     if x._data.ndim == 0:
         return pick(dim_op, x, np.zeros((), dtype=np.int64), dim, keepdim, result_type)
     return pick(dim_op, x, np.expand_dims(arg(x._data, axis=dim), dim), dim, keepdim, result_type)
@@ -452,13 +455,16 @@ AMINMAX_MAX = defop("aminmax_max", AMAX.forward, node="AminmaxBackward0", batch=
 
 
 def _amax_dims(x, dim, name):
-    """amax's dims: ``()`` (the default) or None means every dim."""
-    if dim is not None and (not isinstance(dim, (tuple, list)) or len(dim)):  # an int, or refused there
-        dims = _reduce_args(x, dim)
-        _check_nonempty(x, name, dims)
-        return dims
-    _check_nonempty(x, name, None)
-    return _all_dims(x)
+    """amax's dims: ``()`` (the default) or None means every dim. Complex numbers have no
+    order: PyTorch's kernel refuses them, after the checks of the dims."""
+    every = dim is None or isinstance(dim, (tuple, list)) and not len(dim)
+    if not every and not isinstance(dim, (int, np.integer, tuple, list)):
+        _reduce_args(x, dim)  # refused there: PyTorch's argument parser comes first
+    _check_nonempty(x, name, None if every else dim)
+    dims = _all_dims(x) if every else _reduce_args(x, dim)
+    if x._data.dtype.kind == "c":
+        raise _dtype.not_implemented(f"{name[1:]}_values_cpu", x._data.dtype)
+    return dims
 
 
 def amax(x, dim=(), keepdim=False):
@@ -470,21 +476,30 @@ def amin(x, dim=(), keepdim=False):
 
 
 def aminmax(x, *, dim=None, keepdim=False):
+    complex_ = x._data.dtype.kind == "c"
     if dim is None:
         if x._data.size == 0:
             raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the operation "
                                "has no identity.")
+        if complex_:
+            raise _dtype.not_implemented("aminmax_cpu", x._data.dtype)
         dims = _all_dims(x)
     else:
-        dims = (int_dim(dim, x._data.ndim, "aminmax"),) if x._data.ndim else ()
+        d = int_dim(dim, x._data.ndim, "aminmax")  # a 0-d tensor takes 0 or -1 and reduces nothing
+        dims = (d,) if x._data.ndim else ()
         for d in dims:
             if x._data.shape[d] == 0:
                 raise IndexError(f"aminmax: Expected reduction dim {d} to have non-zero size.")
+        if complex_:  # the 0-d case has its own check, in its own words
+            raise (_dtype.not_implemented("aminmax_cpu", x._data.dtype) if dims else
+                   RuntimeError(f"aminmax not implemented for {_dtype.type_word(x._data.dtype)}"))
     return return_types.aminmax((unary(AMINMAX_MIN, x, (dims, keepdim)), unary(AMINMAX_MAX, x, (dims, keepdim))))
 
 
 def _arg_checks(data, dim, name):
     """argmax's and argmin's checks of one sample's shape and dtype; its dim, wrapped."""
+    if data.dtype.kind == "c":
+        raise RuntimeError(f"{name}(): does not support complex input")
     if data.dtype.kind == "b":
         raise RuntimeError(f"{name}(): does not support bool input")
     if dim is None:
@@ -533,18 +548,24 @@ def argmin(x, dim=None, keepdim=False):
 # --- variance and standard deviation ---------------------------------------------------------
 
 def _var(x, dims, correction, keepdim):
-    """Sum of squared deviations over n - correction; float32 is summed in float64."""
+    return _wide_var(x, dims, correction, keepdim).astype(np.finfo(x.dtype).dtype)
+
+
+def _wide_var(x, dims, correction, keepdim):
+    """Sum of squared deviations over n - correction, in float64 (float32 is summed in
+    float64, as PyTorch's Welford does): its square root, the std, is rounded once, so a
+    float32 std of 1e30 stays finite where the variance overflows."""
     wide = x.astype(np.complex128 if x.dtype.kind == "c" else np.float64)
     n = _count(x.shape, dims)
     with np.errstate(divide="ignore", invalid="ignore"):  # no elements, or no degrees of freedom
         centred = wide - np.sum(wide, axis=dims, keepdims=True) / n
         squares = (centred * centred.conj()).real
         var = np.sum(squares, axis=dims, keepdims=keepdim) / builtins.max(n - correction, 0)
-    return np.asarray(var).astype(np.finfo(x.dtype).dtype)
+    return np.asarray(var)
 
 
 def _std(x, dims, correction, keepdim):
-    return np.sqrt(_var(x, dims, correction, keepdim))
+    return np.sqrt(_wide_var(x, dims, correction, keepdim)).astype(np.finfo(x.dtype).dtype)
 
 
 def _var_slope(x, dims, correction):
@@ -582,8 +603,31 @@ _MEAN_PART_RULES = dict(
     jvp=lambda t, shape, dims, keepdim: _mean_over(t, dims, keepdim))
 
 
+def _welford_mean(a, dims, keepdim):
+    """The mean of a real array as PyTorch's var_mean computes it, Welford's m += (x - m) / k
+    in float64 over the elements in memory order: the float64 sum over n, except that once
+    m is infinite, the next element makes it nan (inf - inf or -inf / k + inf), so an
+    infinite element gives nan unless it is the last one of its slice in memory."""
+    axes = tuple(range(a.ndim)) if dims is None else dims
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mean = np.sum(a, axis=axes, keepdims=True, dtype=np.float64) / _count(a.shape, axes)
+    infinite = np.isinf(a)
+    if infinite.any():
+        offset = np.broadcast_to(builtins.sum(np.arange(a.shape[d]).reshape((-1,) + (1,) * (a.ndim - d - 1))
+                                              * a.strides[d] for d in axes), a.shape)
+        last = offset == np.max(offset, axis=axes, keepdims=True)
+        mean = np.where(np.any(infinite & ~last, axis=axes, keepdims=True), np.nan, mean)
+    return mean if keepdim else np.squeeze(mean, axis=axes)
+
+
 def _mean_part(x, dims, correction, keepdim):
-    return _mean(x, dims, keepdim, x.dtype)
+    if x.dtype.kind == "c":  # PyTorch takes the real and imaginary parts' var_mean apart
+        real = _welford_mean(x.real, dims, keepdim)
+        mean = np.empty(real.shape, np.complex128)
+        mean.real, mean.imag = real, _welford_mean(x.imag, dims, keepdim)  # no 1j * nan in the real part
+    else:
+        mean = _welford_mean(x, dims, keepdim)
+    return np.asarray(mean).astype(x.dtype)
 
 
 VAR = defop("var", _var, node="VarBackward0", batch=dim_params(0), **_VAR_RULES)
@@ -599,7 +643,8 @@ def _var_params(x, dim, unbiased, keepdim, correction, name):
     """(dims, correction, keepdim) from PyTorch's overloads: ``var(x, True)`` is the old
     ``unbiased`` flag, ``var(x, dim, unbiased, keepdim)`` or ``correction=`` the new form."""
     if x._data.dtype.kind not in "fc":
-        raise RuntimeError("std and var only support floating point and complex dtypes")
+        raise RuntimeError(f"{name if name.endswith('_mean') else 'std and var'} only support floating point and "
+                           "complex dtypes")
     if isinstance(dim, bool):
         dim, unbiased = None, dim
     if unbiased is not None and correction is not None:
@@ -635,9 +680,10 @@ def std_mean(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 def _vector_norm(x, p, dims, keepdim):
     """The p-norm; float16 is worked out in float32 (PyTorch's accumulation type), and every
-    sum is ``accurate_sum``'s. (As PyTorch's, a float32 2-norm past 1e19 overflows.)"""
+    sum is ``accurate_sum``'s. (As PyTorch's, a float32 2-norm past 1e19 overflows, but
+    not the norm of one element: PyTorch's reduction of one element is its abs.)"""
     a = np.abs(x)
-    if p in (math.inf, -math.inf):
+    if p in (math.inf, -math.inf) or p != 0 and _count(a.shape, dims) == 1:
         return (np.max if p > 0 else np.min)(a, axis=dims, keepdims=keepdim)
     if p == 0:
         return np.sum(a != 0, axis=dims, keepdims=keepdim).astype(a.dtype)
@@ -666,9 +712,12 @@ def _norm_slope(x, ans, p, dims, keepdim):
         return sgn(x) * _wrap((reach / np.sum(reach, axis=dims, keepdims=True)).astype(a.dtype))
     if p < 1:
         return sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)) * norm ** (1 - p)
+    # a zero norm is divided by as 1, so that the branch where() drops has no 0 / 0 for the
+    # next derivative to meet
+    safe = where(norm == 0, 1.0, norm) ** (p - 1)
     if p < 2:
-        return where(norm == 0, 0.0, sgn(x) * abs(x) ** (p - 1) / norm ** (p - 1))
-    return where(norm == 0, 0.0, x * abs(x) ** (p - 2) / norm ** (p - 1))
+        return where(norm == 0, 0.0, sgn(x) * abs(x) ** (p - 1) / safe)
+    return where(norm == 0, 0.0, x * abs(x) ** (p - 2) / safe)
 
 
 # p = 0 counts the nonzero elements: a step function, with no gradient at all (None)
@@ -689,8 +738,8 @@ def _vector_norm_checked(x, p, dim, keepdim):
         if dim is None:
             raise RuntimeError(f"linalg.vector_norm cannot compute the {p:g} norm on an empty tensor because the "
                                "operation does not have an identity")
-        for d in dims:
-            if x._data.shape[d] == 0:
+        for d in (dim,) if isinstance(dim, (int, np.integer)) else dim:  # named as given
+            if x._data.shape[wrap_dim(d, x._data.ndim)] == 0:
                 raise RuntimeError(f"linalg.vector_norm cannot compute the {p:g} norm on the dimension {d}because "
                                    "this dimension is empty and the operation does not have an identity")
     return unary(NORM, x, (float(p), dims, keepdim))
@@ -756,7 +805,7 @@ def _logical(x, dim, keepdim, fn):
     if dim is None:
         out = fn(data, axis=None, keepdims=keepdim)
     else:  # an empty tuple of dims reduces nothing here, unlike sum's
-        out = fn(data, axis=wrap_dims(dim, data.ndim) if data.ndim else (), keepdims=keepdim)
+        out = fn(data, axis=reduced_dims(dim, data.ndim), keepdims=keepdim)
     out = np.asarray(out)
     return _wrap(out.astype(np.uint8) if data.dtype == np.uint8 else out)
 
@@ -777,7 +826,7 @@ def count_nonzero(x, dim=None):
     if registry.BATCHING and any_batched(x):
         return on_batch(lambda b: count_nonzero(b, past_batch(x, dim) if x._data.ndim else ()), x)
     data = x._data
-    dims = None if dim is None or not isinstance(dim, int) and not dim else wrap_dims(dim, data.ndim) if data.ndim else ()
+    dims = None if dim is None or not isinstance(dim, int) and not dim else reduced_dims(dim, data.ndim)
     return _wrap(np.asarray(np.sum(data != 0, axis=dims), dtype=np.int64))  # () counts over every dim
 
 

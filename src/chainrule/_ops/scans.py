@@ -22,11 +22,11 @@ from ..autograd.grad_mode import STATE
 from .elementwise import where
 from .searching import _unequal_samples
 from .methods import inplace_method
-from .reductions import (PICK_RULES, TAKE_ALONG, TIE_SHARING_RULES, _check_autograd_dtype, _check_nonempty,
+from .reductions import (PICK_RULES, PUT_ALONG, TAKE_ALONG, TIE_SHARING_RULES, _check_autograd_dtype, _check_nonempty, _count,
                          _reduce_args, _result_dtype, _sum_over, _type_name, _unreduce, int_dim, past_batch,
                          pick, sum, wider)
 from .batching import any_batched, dim_params, dynamic_shape, on_batch, per_sample
-from . import registry
+from . import registry, stl_order
 from .registry import Op, defop, record, unary
 from .shape import transpose, wrap_dim
 from .unary import abs, ceil, exp, floor, log, round
@@ -41,6 +41,8 @@ def _scan(ufunc, x, dim, reverse):
     if x.ndim == 0:
         return x.copy()
     acc = wider(x.dtype)
+    if ufunc is np.add and x.dtype.kind in "fc":  # PyTorch's running sum starts from +0: 0 + -0 is 0
+        x = x + x.dtype.type(0)
     if reverse:
         return np.flip(ufunc.accumulate(np.flip(x, dim), axis=dim, dtype=acc), dim).astype(x.dtype)
     return ufunc.accumulate(x, axis=dim, dtype=acc).astype(x.dtype, copy=False)
@@ -56,9 +58,16 @@ def _floating_only(x, kernel):
         raise NotImplementedError(f'"{kernel}" not implemented for \'{_type_name(x._data.dtype)}\'')
 
 
-def _no_bool(x, kernel):
-    if x._data.dtype.kind == "b":
-        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
+def _unordered(x, kernel, bool_too=True):
+    """PyTorch's error for a kernel that orders elements: complex numbers have no order,
+    and the selection kernels (kthvalue, median) have no bool version either."""
+    if x._data.dtype.kind == "c" or bool_too and x._data.dtype.kind == "b":
+        raise _dtype.not_implemented(kernel, x._data.dtype)
+
+
+def _no_complex_sort(x, name):
+    if x._data.dtype.kind == "c":
+        raise RuntimeError(f" {name} does not support complex dtypes on CPU")
 
 
 def _along_batch(x, dim, fn):
@@ -93,8 +102,9 @@ def _cumsum(x, dim, reverse=False, dtype=None):
 
 def cumsum(x, dim, *, dtype=None):
     out = _result_dtype(x, dtype)
-    _check_autograd_dtype(x, out)
-    return unary(CUMSUM, x, (int_dim(dim, x._data.ndim, "cumsum"), False, out))
+    dim = int_dim(dim, x._data.ndim, "cumsum")
+    _check_autograd_dtype(x, out)  # after the dim's check, as PyTorch's
+    return unary(CUMSUM, x, (dim, False, out))
 
 
 # --- products: prod and cumprod, whose gradients divide by x unless x has zeros ---------------
@@ -135,6 +145,8 @@ def _prod_slope(x, ans, dims, keepdim):
     x = _like(x, ans)
     if not (x._data == 0).any():
         return _unreduce(ans, x.shape, dims, keepdim) / x
+    if _count(x._data.shape, dims) == 1:  # PyTorch's prod_safe_zeros_backward: 1, with no graph
+        return _wrap(np.ones(x._data.shape, dtype=ans._data.dtype))
     if len(dims) > 1:  # the whole tensor: along its flattened elements
         before, after = _exclusive_products(x.reshape(-1), 0)
         return (before * after).reshape(x.shape)
@@ -157,12 +169,14 @@ PROD_DIM = defop("prod_dim", _prod, batch=dim_params(0), node="ProdBackward1", *
 
 def prod(x, dim=None, keepdim=False, *, dtype=None):
     out = _result_dtype(x, dtype)
-    _check_autograd_dtype(x, out)
     if dim is None:
+        _check_autograd_dtype(x, out)
         return unary(PROD, x, (tuple(range(x._data.ndim)), False, out))
     if not isinstance(dim, (int, np.integer)):
         raise TypeError(f"prod(): argument 'dim' (position 1) must be int, not {type(dim).__name__}")
-    return unary(PROD_DIM, x, (_reduce_args(x, dim), keepdim, out))
+    dims = _reduce_args(x, dim)
+    _check_autograd_dtype(x, out)
+    return unary(PROD_DIM, x, (dims, keepdim, out))
 
 
 def _zero_layout(x, dim):
@@ -174,8 +188,9 @@ def _zero_layout(x, dim):
 
 def _cumprod_grad(g, x, ans, dim):
     """The gradient of y_i = x_0 ... x_i at x_j: the sum over i >= j of g_i y_i / x_j (the
-    reversed cumsum of g y, over x). With zeros that division fails: ``_cumprod_grad_at_zeros``."""
-    if x._data.ndim == 0 or x._data.shape[dim] <= 1:
+    reversed cumsum of g y, over x). With zeros that division fails: ``_cumprod_grad_at_zeros``.
+    As PyTorch's, g itself (no graph through x) for at most one element or a dim of one."""
+    if x._data.size <= 1 or x._data.shape[dim] == 1:
         return g
     x = _like(x, ans)
     if not (x._data == 0).any():
@@ -213,10 +228,11 @@ def _cumprod_grad_quadratic(g, x, dim):
 
 def _cumprod_tangent(t, x, ans, dim):
     """sum over j <= i of t_j y_i / x_j; from the first zero on, the one term left is t at
-    that zero times the product of the others."""
-    if x._data.ndim == 0 or x._data.shape[dim] <= 1:
-        return t
+    that zero times the product of the others. (As PyTorch's, t / x * y even for one
+    element: nan at x = inf or nan.)"""
     x = _like(x, ans)
+    if x._data.ndim == 0:
+        return where(x == 0, t, t / x * ans)
     if not (x._data == 0).any():
         return _cumsum(t / x, dim) * ans
     before, first = _zero_layout(x, dim)
@@ -234,8 +250,9 @@ def _cumprod(x, dim):
 
 def cumprod(x, dim, *, dtype=None):
     out = _result_dtype(x, dtype)
+    dim = int_dim(dim, x._data.ndim, "cumprod")
     _check_autograd_dtype(x, out)
-    return unary(CUMPROD, x, (int_dim(dim, x._data.ndim, "cumprod"), out))
+    return unary(CUMPROD, x, (dim, out))
 
 
 # --- cummax and cummin ----------------------------------------------------------------------
@@ -250,32 +267,46 @@ def _running_extreme_index(a, dim, accumulate):
     return np.maximum.accumulate(np.where(reached, _positions(a.shape, dim), 0), axis=dim)
 
 
-CUMMAX = defop("cummax", TAKE_ALONG.forward, node="CummaxBackward0", **PICK_RULES)
-CUMMIN = defop("cummin", TAKE_ALONG.forward, node="CumminBackward0", **PICK_RULES)
+# PICK_RULES, but as PyTorch's cummaxmin_backward, the gradient of an empty input is that
+# input itself (so it requires grad, and a second derivative has a graph to go through)
+_RUNNING_EXTREME_RULES = dict(
+    PICK_RULES,
+    save=lambda ans, x, index, dim, keepdim: (x if x._data.size == 0 else x._data.shape, index, dim, keepdim),
+    vjp=lambda g, shape, index, dim, keepdim: shape if isinstance(shape, Tensor) else unary(
+        PUT_ALONG, g, (index, dim, keepdim, shape)))
+CUMMAX = defop("cummax", TAKE_ALONG.forward, node="CummaxBackward0", **_RUNNING_EXTREME_RULES)
+CUMMIN = defop("cummin", TAKE_ALONG.forward, node="CumminBackward0", **_RUNNING_EXTREME_RULES)
 
 
-def _scalar_dim_check(x, dim, name):
-    """cummax and cummin word a 0-d input's bad dim their own way."""
-    if x._data.ndim == 0 and isinstance(dim, int) and dim not in (-1, 0):
-        raise IndexError(f"{name}(): Expected reduction dim -1 or 0 for scalar but got {dim}")
+def _running_extreme(x, dim, name, op, accumulate, result_type):
+    """cummax and cummin, with PyTorch's checks: a 0-d input's bad dim in their own words;
+    an empty input, whatever its dim, is its own result (PyTorch checks nothing else),
+    which is also all that a complex input may be."""
+    if x._data.ndim == 0:
+        if isinstance(dim, int) and dim not in (-1, 0):
+            raise IndexError(f"{name}(): Expected reduction dim -1 or 0 for scalar but got {dim}")
+    elif x._data.size == 0:
+        if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
+            int_dim(dim, 1, name)  # PyTorch's TypeError
+        ndim = x._data.ndim
+        dim = dim % ndim if -ndim <= dim < ndim else 0  # any dim picks nothing
+        return pick(op, x, np.zeros(x._data.shape, dtype=np.int64), dim, True, result_type)
+    dim = int_dim(dim, x._data.ndim, name)
+    if x._data.ndim:
+        _unordered(x, f"{name}_cpu", bool_too=False)
+    return pick(op, x, _running_extreme_index(x._data, dim, accumulate), dim, True, result_type)
 
 
 def cummax(x, dim):
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: cummax(b, d))
-    _scalar_dim_check(x, dim, "cummax")
-    dim = int_dim(dim, x._data.ndim, "cummax")
-    index = _running_extreme_index(x._data, dim, np.maximum.accumulate)
-    return pick(CUMMAX, x, index, dim, True, return_types.cummax)
+    return _running_extreme(x, dim, "cummax", CUMMAX, np.maximum.accumulate, return_types.cummax)
 
 
 def cummin(x, dim):
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: cummin(b, d))
-    _scalar_dim_check(x, dim, "cummin")
-    dim = int_dim(dim, x._data.ndim, "cummin")
-    index = _running_extreme_index(x._data, dim, np.minimum.accumulate)
-    return pick(CUMMIN, x, index, dim, True, return_types.cummin)
+    return _running_extreme(x, dim, "cummin", CUMMIN, np.minimum.accumulate, return_types.cummin)
 
 
 # --- logcumsumexp -----------------------------------------------------------------------------
@@ -336,8 +367,9 @@ def _logcumsumexp(x, dim, reverse=False):
 
 
 def logcumsumexp(x, dim):
+    dim = int_dim(dim, x._data.ndim, "logcumsumexp")
     _floating_only(x, "logcumsumexp_out_cpu")
-    return _logcumsumexp(x, int_dim(dim, x._data.ndim, "logcumsumexp"))
+    return _logcumsumexp(x, dim)
 
 
 # --- sorting ----------------------------------------------------------------------------------
@@ -354,6 +386,16 @@ def _sort_index(a, dim, descending=False):
     return a.shape[dim] - 1 - np.flip(backwards, dim)
 
 
+def _cpu_sort_index(a, dim, descending, stable):
+    """sort's order: PyTorch's CPU sort is std::sort unless ``stable``, which (an insertion
+    sort up to 16 elements) keeps equal elements in order only in short rows."""
+    index = _sort_index(a, dim, descending)
+    if stable or a.ndim == 0 or a.shape[dim] <= 16:
+        return index
+    compare = stl_order.greater_nan_first if descending else stl_order.less_nan_last
+    return stl_order.replayed(a, dim, index, lambda row: stl_order.sort(row, compare))
+
+
 def _leading(index, dim, k):
     """The first ``k`` entries of ``index`` along ``dim``."""
     return index if index.ndim == 0 else np.take(index, np.arange(k), axis=dim)
@@ -365,31 +407,30 @@ TOPK = defop("topk", TAKE_ALONG.forward, node="TopkBackward0", **PICK_RULES)
 
 
 def _sortable(x, name):
-    try:
-        complex_input = x._data.dtype.kind == "c"
-    except AttributeError:
+    """PyTorch's argument parser: ``input`` must be a tensor (complex is refused after the dims)."""
+    if not isinstance(x, Tensor):
         _argparse.check_tensor(name, x)
-        raise
-    if complex_input:  # PyTorch's message starts with a space
-        raise RuntimeError(" Sort does not support complex dtypes on CPU")
 
 
 def sort(x, dim=-1, descending=False, *, stable=None):
-    """Sorted values and their indices. The sort is always stable (PyTorch's CPU sort is
-    too); passing ``stable`` only changes the node's name, as in PyTorch."""
+    """Sorted values and their indices, equal elements in the order PyTorch's CPU sort
+    leaves them (``_cpu_sort_index``); passing ``stable`` also names the node differently."""
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: sort(b, d, descending, stable=stable))
     _sortable(x, "sort")
     dim = int_dim(dim, x._data.ndim, "sort")
+    _no_complex_sort(x, "Sort")
     op = SORT if stable is None else SORT_STABLE
-    return pick(op, x, _sort_index(x._data, dim, descending), dim, True, return_types.sort)
+    return pick(op, x, _cpu_sort_index(x._data, dim, descending, stable), dim, True, return_types.sort)
 
 
 def argsort(x, dim=-1, descending=False, *, stable=False):
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: argsort(b, d, descending, stable=stable))
     _sortable(x, "argsort")
-    return _wrap(_sort_index(x._data, int_dim(dim, x._data.ndim, "argsort"), descending).astype(np.int64))
+    dim = int_dim(dim, x._data.ndim, "argsort")
+    _no_complex_sort(x, "Sort")
+    return _wrap(_cpu_sort_index(x._data, dim, descending, stable).astype(np.int64))
 
 
 def msort(x):
@@ -397,18 +438,20 @@ def msort(x):
 
 
 def topk(x, k, dim=-1, largest=True, sorted=True):
-    """The k largest (smallest) elements along ``dim``, in order. Ties are picked in index
-    order; PyTorch's partial sort may pick other tied elements, and with sorted=False it
-    returns them in an unspecified order (here: sorted)."""
-    if x._data.dtype.kind == "b":
-        raise RuntimeError("topk does not support bool dtypes on CPU")
+    """The k largest (smallest) elements along ``dim``, in order; among equal elements, and
+    in the order of sorted=False, the ones PyTorch's partial sort picks (stl_order)."""
     dim = int_dim(dim, x._data.ndim, "topk")
     size = x._data.shape[dim] if x._data.ndim else 1
     if not 0 <= k <= size:
         raise RuntimeError("selected index k out of range")
+    if x._data.dtype.kind == "b":
+        raise RuntimeError("topk does not support bool dtypes on CPU")
+    _no_complex_sort(x, "topk")
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: topk(b, k, d, largest, sorted))
     index = _leading(_sort_index(x._data, dim, descending=largest), dim, k)
+    index = stl_order.replayed(x._data, dim, index, lambda row: stl_order.topk_row(row, k, largest, sorted),
+                               every_row=not sorted)
     return pick(TOPK, x, index, dim, True, return_types.topk)
 
 
@@ -421,20 +464,22 @@ MODE = defop("mode", TAKE_ALONG.forward, node="ModeBackward0", **PICK_RULES)
 
 
 def kthvalue(x, k, dim=-1, keepdim=False):
-    """The k-th smallest element along ``dim``. Among equal elements the index is the
-    k-th in a stable sort; PyTorch's quickselect may return another of them."""
-    _no_bool(x, "kthvalue_cpu")
+    """The k-th smallest element along ``dim``; among equal elements, the one PyTorch's
+    quickselect leaves at k (stl_order)."""
     dim = int_dim(dim, x._data.ndim, "kthvalue")
     size = x._data.shape[dim] if x._data.ndim else 1
     if size == 0:
         _check_nonempty(x, "kthvalue", (dim,))
     if not 1 <= k <= size:
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
+    if x._data.ndim:  # a 0-d tensor is its own k-th value, of any dtype
+        _unordered(x, "kthvalue_cpu")
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: kthvalue(b, k, d, keepdim))
     index = _sort_index(x._data, dim)
     if index.ndim:
-        index = np.take(index, [k - 1], axis=dim)
+        index = stl_order.replayed(x._data, dim, np.take(index, [k - 1], axis=dim),
+                                   lambda row: stl_order.kthvalue_row(row, k))
     return pick(KTHVALUE, x, index, dim, keepdim, return_types.kthvalue)
 
 
@@ -448,7 +493,12 @@ def _median_index(a, dim, ignore_nan):
     n = a.shape[dim]
     if ignore_nan:
         rank = np.maximum((n - np.sum(nan, axis=dim, keepdims=True) - 1) // 2, 0)
-        return np.take_along_axis(order, rank, dim)
+        index = np.take_along_axis(order, rank, dim)
+        if not np.all(nan, axis=dim).any():
+            return index
+        # a row of NaNs only: the one PyTorch's std::nth_element leaves first
+        first_nan = stl_order.nth_element([math.nan] * n, 0, stl_order.less_nan_last)[0]
+        return np.where(np.all(nan, axis=dim, keepdims=True), first_nan, index)
     index = np.take(order, [(n - 1) // 2], axis=dim)
     return np.where(np.any(nan, axis=dim, keepdims=True), np.argmax(nan, axis=dim, keepdims=True), index)
 
@@ -468,9 +518,13 @@ NANMEDIAN = defop("nanmedian", lambda x: _median_all(x, True), node="NanmedianBa
 
 
 def _median(x, dim, keepdim, ignore_nan):
+    """median and nanmedian. PyTorch refuses bool and complex input in the words of its
+    kernel, after the checks of the shape; an empty input's median is NaN in its dtype
+    (True for bool) before any."""
     name = "nanmedian" if ignore_nan else "median"
-    _no_bool(x, f"{name}_cpu")
     if dim is None:
+        if x._data.size:
+            _unordered(x, "median_cpu")
         if registry.BATCHING and any_batched(x) and x._data.size:
             # each flattened sample's median(dim) (ties: the gradient goes to the picked one, not shared)
             return on_batch(lambda b: _median(b.reshape((b.shape[0], -1)), 1, False, ignore_nan).values, x)
@@ -479,6 +533,7 @@ def _median(x, dim, keepdim, ignore_nan):
         return unary(NANMEDIAN if ignore_nan else MEDIAN, x)
     dim = int_dim(dim, x._data.ndim, name)
     _check_nonempty(x, "median", (dim,))
+    _unordered(x, "median_out")
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: _median(b, d, keepdim, ignore_nan))
     index = _median_index(x._data, dim, ignore_nan)
@@ -519,9 +574,12 @@ def _mode_index(a, dim):
 def mode(x, dim=-1, keepdim=False):
     dim = int_dim(dim, x._data.ndim, "mode")
     _check_nonempty(x, "mode", (dim,))
+    if x._data.ndim:  # a 0-d tensor is its own mode, of any dtype
+        _unordered(x, "mode_cpu", bool_too=False)
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: mode(b, d, keepdim))
-    return pick(MODE, x, _mode_index(x._data, dim), dim, keepdim, return_types.mode)
+    index = stl_order.replayed(x._data, dim, _mode_index(x._data, dim), stl_order.mode_row, nan_rows=True)
+    return pick(MODE, x, index, dim, keepdim, return_types.mode)
 
 
 # --- quantiles: composed of sort, gather and a lerp, as PyTorch records them ---------------------
@@ -661,12 +719,29 @@ def _without_derivative(op, data, source):
     return out
 
 
+def _unique_checks(x, dim):
+    """unique's and unique_consecutive's checks, in PyTorch's order: the dtype (complex
+    numbers have no order), then ``dim`` (wrapped), then the empty dims along it."""
+    a = x._data
+    if a.dtype.kind == "c":
+        raise _dtype.not_implemented("unique" if dim is None else "unique_dim", a.dtype)
+    if dim is None:
+        return None
+    if a.ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    dim = wrap_dim(dim, a.ndim)
+    if a.size == 0:
+        if a.shape[dim] != 0:
+            raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied")
+        if a.shape.count(0) > 1:
+            raise RuntimeError("Number of zero sized dimensions is more than one, so unique cannot be applied ")
+    return dim
+
+
 def _unique_dim(a, dim):
-    """np.unique along ``dim`` with PyTorch's handling of empty tensors."""
+    """np.unique along ``dim``; an empty ``dim`` gives nothing."""
     if a.shape[dim] == 0:
         return a, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    if a.size == 0:
-        raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied")
     return np.unique(a, return_inverse=True, return_counts=True, axis=dim)
 
 
@@ -685,25 +760,27 @@ def unique(x, sorted=True, return_inverse=False, return_counts=False, dim=None):
     if registry.BATCHING and any_batched(x):
         raise dynamic_shape("_unique2")
     a = x._data
+    dim = _unique_checks(x, dim)
     if dim is None:
         values, inverse, counts = np.unique(a.ravel(), return_inverse=True, return_counts=True, equal_nan=False)
         inverse = inverse.reshape(a.shape)
         return _unique_results(x, "unique", values, inverse, counts, return_inverse, return_counts)
-    if a.ndim == 0:
-        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
-    values, inverse, counts = _unique_dim(a, wrap_dim(dim, a.ndim))
+    values, inverse, counts = _unique_dim(a, dim)
     return _unique_results(x, "unique_dim", values, inverse.reshape(-1), counts, return_inverse, return_counts)
 
 
 def unique_consecutive(x, return_inverse=False, return_counts=False, dim=None):
     """Collapses each run of equal consecutive elements (slices along ``dim``) to one."""
     a = x._data
+    if dim == 0 and a.ndim == 1:  # PyTorch's shortcut: the elements, as for dim=None
+        dim = None
+    dim = _unique_checks(x, dim)
     if dim is None:
         rows = a.reshape(-1, 1)
+    elif a.shape[dim] == 0:
+        return _unique_results(x, "unique_consecutive", a, np.zeros(0, np.int64), np.zeros(0, np.int64),
+                               return_inverse, return_counts)
     else:
-        if a.ndim == 0:
-            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
-        dim = wrap_dim(dim, a.ndim)
         rows = np.moveaxis(a, dim, 0).reshape(a.shape[dim], -1)
     new_run = np.ones(rows.shape[0], dtype=bool)
     new_run[1:] = np.any(rows[1:] != rows[:-1], axis=1)

@@ -50,6 +50,14 @@ def wrap_dims(dims, ndim):
     return out
 
 
+def reduced_dims(dims, ndim):
+    """The dims a reduction over ``dims`` (an int or a sequence) reduces, sorted. A 0-d
+    tensor takes dim 0 or -1, checked as for a 1-d one (PyTorch's IndexError for
+    ``x.all(1)``, its RuntimeError for ``(0, -1)``), but has no dim to reduce: ()."""
+    out = wrap_dims(dims, ndim)
+    return out if ndim else ()
+
+
 def wrap_dim_of_tensor(dim, ndim):
     """``wrap_dim`` for ops that refuse 0-d tensors where others treat them as 1-d."""
     if ndim == 0:
@@ -184,13 +192,13 @@ def flatten(x, start_dim=0, end_dim=-1):
 def unflatten(input, dim, sizes):
     """Splits dim ``dim`` into ``sizes`` (one may be -1): always a view."""
     shape = input._data.shape
-    if not shape:
-        raise RuntimeError("unflatten got an unexpected error:\nDimension specified as 0 but tensor has no "
-                           "dimensions")
-    dim = wrap_dim(dim, len(shape))
     sizes = int_tuple(sizes)
     if not sizes:
         raise RuntimeError("unflatten: sizes must be non-empty")
+    dim = wrap_dim(dim, len(shape))  # a 0-d tensor: first the range check of a 1-d one
+    if not shape:
+        raise RuntimeError("unflatten got an unexpected error:\nDimension specified as 0 but tensor has no "
+                           "dimensions")
     if sizes.count(-1) > 1:
         raise RuntimeError("unflatten got an unexpected error:\nonly one dimension can be inferred")
     known = int(np.prod([s for s in sizes if s != -1]))
