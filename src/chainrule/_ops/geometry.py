@@ -102,7 +102,7 @@ def _np_cdist(x1, x2, p):
     d = x1[..., :, None, :] - x2[..., None, :, :]
     if p == 0:  # PyTorch's count of the differences, min(ceil(|d|), 1): nan stays nan (vector_norm counts it)
         return np.minimum(np.ceil(np.abs(d)), 1).sum(-1)
-    return _reductions._vector_norm(d, p, -1, False)
+    return _reductions._vector_norm(d, p, (-1,), False)
 
 
 CDIST = defop(
