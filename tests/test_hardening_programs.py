@@ -149,6 +149,23 @@ CASES = {
                                                              lib.tensor([[-1.0, 1.0]]), reduction="sum"),
     "hinge_int_mean": lambda lib: F(lib).hinge_embedding_loss(lib.tensor([[3, -685]], dtype=lib.int32),
                                                               lib.tensor([[-1.0, 1.0]])),
+    # PyTorch's refusals of complex (and bool) inputs, each with its kernel's words
+    **{f"complex_{name}": (lambda name: lambda lib: getattr(F(lib), name)(lib.ones(2, dtype=lib.complex64)))(name)
+       for name in ("hardtanh", "relu6", "softplus", "softshrink", "hardshrink", "mish", "hardsigmoid", "hardswish",
+                    "elu", "selu", "celu", "gelu", "leaky_relu", "logsigmoid")},
+    **{f"{kind}_{name}": (lambda name, kind: lambda lib: getattr(lib, name)(lib.ones(2, dtype=getattr(lib, kind))))(
+        name, kind) for name in ("trunc", "ceil", "floor", "frac", "deg2rad", "rad2deg") for kind in ("complex64", "bool")},
+    "complex_silu_allowed": lambda lib: F(lib).silu(lib.tensor([1 + 1j])),
+    "complex_threshold": lambda lib: F(lib).threshold(lib.ones(2, dtype=lib.complex64), 0.5, 0.0),
+    "complex_clamp": lambda lib: lib.ones(2, dtype=lib.complex64).clamp(0, 1),
+    "complex_clamp_min_tensor": lambda lib: lib.zeros(2, dtype=lib.float64).clamp_min(lib.zeros(2, dtype=lib.complex64)),
+    "complex_clamp_both_tensors": lambda lib: lib.clamp(lib.zeros(2), lib.zeros(2), lib.zeros(2, dtype=lib.complex64)),
+    "complex_clamp_broadcast_first": lambda lib: lib.ones(2, 3).clamp(min=lib.tensor([1 + 1j, 2j])),
+    "clamp_complex_number_real": lambda lib: lib.clamp(lib.zeros(2, dtype=lib.float64), 2.5 + 0j),
+    "clamp_complex_number_imag": lambda lib: lib.clamp(lib.zeros(2, dtype=lib.float64), 1 + 1j),
+    "clamp_int_complex_number": lambda lib: lib.clamp(lib.zeros(2, dtype=lib.long), 0j),
+    "hardtanh_unsigned_negative": lambda lib: F(lib).hardtanh(lib.ones(2, dtype=lib.uint8)),
+    "hardtanh_unsigned": lambda lib: F(lib).hardtanh(lib.tensor([0, 3], dtype=lib.uint8), 0, 1),
     # an in-place change seen by backward, and a hook that changes the type: PyTorch's type names
     "inplace_complex_message": lambda lib: _modified_complex(lib),
 }

@@ -30,9 +30,10 @@ from .shape import wrap_dim
 from .unary import _clip, exp, relu, sigmoid, sigmoid_backward, tanh, threshold_backward
 
 
-def _floating_only(x, kernel):
-    """PyTorch's kernels of these ops exist for floating dtypes only."""
-    if x._data.dtype.kind not in "fc":
+def _floating_only(x, kernel, complex_ok=False):
+    """PyTorch's kernels of these ops exist for real floating dtypes only (silu's for
+    complex ones too)."""
+    if x._data.dtype.kind not in ("fc" if complex_ok else "f"):
         raise _dtype.not_implemented(kernel, x._data.dtype)
 
 
@@ -69,8 +70,13 @@ HARDTANH = defop("hardtanh", _clip, node="HardtanhBackward0",
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0):
-    if input._data.dtype.kind == "b":
+    kind = input._data.dtype.kind
+    if kind == "b":
         raise RuntimeError("Bool inputs not supported for hardtanh")
+    if kind == "u" and (min_val < 0 or max_val < 0):
+        raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
+    if kind == "c":  # PyTorch's hardtanh is a clamp
+        raise NotImplementedError("clamp is not supported for complex types")
     return unary(HARDTANH, input, (min_val, max_val), input._data.dtype)
 
 
@@ -128,6 +134,8 @@ def _threshold_params(x, threshold, value):
 
 
 def threshold(input, threshold, value):
+    if input._data.dtype.kind == "c":
+        raise _dtype.not_implemented("threshold_cpu", input._data.dtype)
     return unary(THRESHOLD, input, _threshold_params(input, threshold, value), input._data.dtype)
 
 
@@ -438,7 +446,7 @@ SILU = defop("silu", _silu, node="SiluBackward0", save=lambda ans, x: (x,),
 
 
 def silu(input):
-    _floating_only(input, "silu_cpu")
+    _floating_only(input, "silu_cpu", complex_ok=True)
     return unary(SILU, input)
 
 
@@ -764,8 +772,6 @@ def _softmax_input(x, dim, dtype, name):
     dim = wrap_dim(dim, ndim)
     kernel = f"{name}_lastdim_kernel_impl" if dim >= ndim - 1 else f"{name}_kernel_impl"
     _floating_only(x, kernel)
-    if x._data.dtype.kind == "c":  # nor complex ones
-        raise _dtype.not_implemented(kernel, x._data.dtype)
     return x, dim
 
 

@@ -18,7 +18,7 @@ from .elementwise import (_NUMBER, _float_input, _is_tensor, _scalar_result, _te
                           not_implemented_for, plain, real, where, zeros_like)
 from .methods import inplace_method
 from .batching import elementwise
-from .registry import apply, binary, defop, found_dtype, into, unary
+from .registry import apply, binary, broadcast_error, defop, found_dtype, into, unary
 
 # --- unary maths ----------------------------------------------------------------------
 
@@ -231,13 +231,10 @@ def relu(x):
     except AttributeError:
         _argparse.check_tensor("relu", x)
         raise
-    if kind in "bc":
-        raise RuntimeError("Boolean inputs not supported for relu") if kind == "b" else _no_complex_clamp()
+    if kind == "b":
+        raise RuntimeError("Boolean inputs not supported for relu")
+    _no_complex_clamp(x)  # PyTorch's relu is a clamp
     return unary(RELU, x)
-
-
-def _no_complex_clamp():
-    return NotImplementedError("clamp is not supported for complex types")
 
 
 RECIPROCAL = defop("reciprocal", lambda x: np.divide(1, x), node="ReciprocalBackward0",
@@ -302,7 +299,10 @@ def clamp(x, min=None, max=None):
             raise _clamp_arguments(x, min, max)
         lo = _no_bound(x, -1) if min is None else min
         hi = _no_bound(x, 1) if max is None else max
-        return apply(CLAMP_TENSOR, (x, lo, hi), (), _dtype.result_dtype((x, lo, hi)).np)
+        dtype = _dtype.result_dtype((x, lo, hi)).np
+        _no_complex_clamp(x, dtype, "maximum_cpu" if max is None else "minimum_cpu" if min is None else "clamp_cpu",
+                          *(b for b in (min, max) if b is not None))
+        return apply(CLAMP_TENSOR, (x, lo, hi), (), dtype)
     if isinstance(min, np.generic):  # NumPy scalars are Python numbers to PyTorch
         min = min.item()
     if isinstance(max, np.generic):
@@ -312,8 +312,37 @@ def clamp(x, min=None, max=None):
         if bound is not None:
             if bound.__class__ not in _NUMBER:
                 raise _clamp_arguments(x, min, max)
-            out_dtype = out_dtype or _scalar_result(x, bound)
+            if bound.__class__ is not complex:  # a complex number bound keeps x's dtype
+                out_dtype = out_dtype or _scalar_result(x, bound)
+    _no_complex_clamp(x)
+    if min.__class__ is complex or max.__class__ is complex:  # to x's real dtype, if its imaginary part is 0
+        if x._data.dtype.kind != "f":  # an integer x would promote to complex
+            raise NotImplementedError("clamp is not supported for complex types")
+        min, max = (_real_bound(b, out_dtype or x._data.dtype) for b in (min, max))
     return unary(CLAMP, x, (min, max), out_dtype)
+
+
+def _real_bound(bound, np_dtype):
+    if bound.__class__ is not complex:
+        return bound
+    if bound.imag:
+        raise RuntimeError(f"value cannot be converted to type {_dtype._C_SCALAR_NAMES[np_dtype.name]} without overflow")
+    return bound.real
+
+
+def _no_complex_clamp(x, dtype=None, kernel=None, *bounds):
+    """PyTorch's refusals: a complex input, or real input and tensor bounds promoting to
+    complex (then the kernel that would have run, maximum for a min alone), once the
+    shapes broadcast."""
+    if x._data.dtype.kind == "c":
+        raise NotImplementedError("clamp is not supported for complex types")
+    if dtype is not None and dtype.kind == "c":
+        shapes = [t._data.shape for t in (x, *bounds)]
+        try:
+            np.broadcast_shapes(*shapes)
+        except ValueError as e:
+            raise broadcast_error(e, *shapes) from None
+        raise _dtype.not_implemented(kernel, dtype)
 
 
 def _clamp_arguments(x, min, max):
@@ -353,13 +382,19 @@ CLAMP_MAX_TENSOR = defop("clamp_max_tensor", np.minimum, batch=elementwise, node
 def clamp_min(x, min):
     """``max(x, min)`` (nan stays nan), recorded as PyTorch records it (ClampMinBackward)."""
     if _is_tensor(min):
-        return apply(CLAMP_MIN_TENSOR, (x, min), (), _dtype.result_dtype((x, min)).np)
+        dtype = _dtype.result_dtype((x, min)).np
+        _no_complex_clamp(x, dtype, "maximum_cpu", min)
+        return apply(CLAMP_MIN_TENSOR, (x, min), (), dtype)
+    _no_complex_clamp(x)
     return unary(CLAMP_MIN, x, (min,), _scalar_result(x, min))
 
 
 def clamp_max(x, max):
     if _is_tensor(max):
-        return apply(CLAMP_MAX_TENSOR, (x, max), (), _dtype.result_dtype((x, max)).np)
+        dtype = _dtype.result_dtype((x, max)).np
+        _no_complex_clamp(x, dtype, "minimum_cpu", max)
+        return apply(CLAMP_MAX_TENSOR, (x, max), (), dtype)
+    _no_complex_clamp(x)
     return unary(CLAMP_MAX, x, (max,), _scalar_result(x, max))
 
 
@@ -585,7 +620,13 @@ DEG2RAD = defop("deg2rad", np.deg2rad, node="Deg2RadBackward0",
 def deg2rad(x, *, out=None):
     if out is not None:
         return into(out, deg2rad, x)
+    _no_complex_angle(x, "deg2rad")
     return unary(DEG2RAD, _float_input(x))
+
+
+def _no_complex_angle(x, name):
+    if _is_tensor(x) and x._data.dtype.kind == "c":
+        raise RuntimeError(f"{name} is not supported for complex tensors.")
 
 
 RAD2DEG = defop("rad2deg", np.rad2deg, node="Rad2DegBackward0",
@@ -595,6 +636,7 @@ RAD2DEG = defop("rad2deg", np.rad2deg, node="Rad2DegBackward0",
 def rad2deg(x, *, out=None):
     if out is not None:
         return into(out, rad2deg, x)
+    _no_complex_angle(x, "rad2deg")
     return unary(RAD2DEG, _float_input(x))
 
 
@@ -617,22 +659,33 @@ def _integer_copy(x):
     return x.clone()
 
 
+def _integral(x, name):
+    """Whether floor/ceil/trunc of ``x`` is ``x`` itself (integers); PyTorch has no kernel
+    for bool, and refuses complex."""
+    kind = x._data.dtype.kind
+    if kind == "c":
+        raise NotImplementedError(f"{name} is not supported for complex inputs")
+    if kind == "b":
+        raise _dtype.not_implemented(f"{name}_vml_cpu", x._data.dtype)
+    return kind in "iu"
+
+
 def floor(x, *, out=None):
     if out is not None:
         return into(out, floor, x, exact=found_dtype)
-    return _integer_copy(x) if x._data.dtype.kind in "biu" else unary(FLOOR, x)
+    return _integer_copy(x) if _integral(x, "floor") else unary(FLOOR, x)
 
 
 def ceil(x, *, out=None):
     if out is not None:
         return into(out, ceil, x, exact=found_dtype)
-    return _integer_copy(x) if x._data.dtype.kind in "biu" else unary(CEIL, x)
+    return _integer_copy(x) if _integral(x, "ceil") else unary(CEIL, x)
 
 
 def trunc(x, *, out=None):
     if out is not None:
         return into(out, trunc, x, exact=found_dtype)
-    return _integer_copy(x) if x._data.dtype.kind in "biu" else unary(TRUNC, x)
+    return _integer_copy(x) if _integral(x, "trunc") else unary(TRUNC, x)
 
 
 fix = trunc
@@ -660,13 +713,11 @@ FRAC = defop("frac", lambda x: x - np.trunc(x), node="FracBackward0",
 def frac(x, *, out=None):
     if out is not None:
         return into(out, frac, x, exact=found_dtype)
-    if x._data.dtype.kind in "biu":
-        raise NotImplementedError(f'"frac_cpu" not implemented for \'{_TYPE_NAMES[x._data.dtype.name]}\'')
+    if x._data.dtype.kind != "f":
+        raise _dtype.not_implemented("frac_cpu", x._data.dtype)
     return unary(FRAC, x)
 
 
-_TYPE_NAMES = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
-               "bool": "Bool"}
 
 
 def _nan_to_num(x, nan, posinf, neginf):
