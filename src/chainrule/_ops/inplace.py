@@ -118,10 +118,12 @@ def promoting(fn, first=None, floating=False):
 
 def _check_promotion(self, other, rule):
     first, floating = rule
+    kind = self._data.dtype.kind
+    if first is None and other.__class__ is float and kind in "fc":  # the commonest case, first
+        return
     other = ew._operand(other)
     if first is not None:
         first(self, other)
-    kind = self._data.dtype.kind
     if not floating or kind in "fc":  # the common cases, where self's dtype is the result's
         if other.__class__ in _NUMBERS and (kind in "fc" or (kind in "iu" and other.__class__ is not float)):
             return
@@ -147,8 +149,9 @@ def apply_inplace(self, compute, *args, **kwargs):
         if inplace(self, compute, args, kwargs) is not None:
             return self
     _check_allowed(self)
-    if compute in PROMOTING and args:
-        _check_promotion(self, args[0], PROMOTING[compute])
+    rule = PROMOTING.get(compute)
+    if rule is not None and args:
+        _check_promotion(self, args[0], rule)
     if not _needs_graph(self, args):
         result = compute(self, *args, **kwargs)
         _write(self, result)
