@@ -132,6 +132,12 @@ CASES = [
     "t.addcmul(t.tensor([1.], dtype=t.float16), t.tensor([1.], dtype=t.float16), t.tensor([1.], dtype=t.float16), value=1j)",
     "t.lerp(t.tensor([1 + 0j], dtype=t.complex64), t.tensor([0j], dtype=t.complex64), 1e300)",
     "t.lerp(t.tensor([-0.], dtype=t.float16), t.tensor([1.], dtype=t.float16), 2**31)",
+    "t.lerp(t.ones(2), t.ones(2), t.tensor(True))",
+    "t.lerp(t.ones(2), t.ones(2), t.tensor(1j))",
+    "t.lerp(t.ones(2), t.ones(2), t.tensor(0.5, dtype=t.float64))",
+    "t.lerp(t.ones(2), t.ones(2), t.tensor([0.5], dtype=t.float64))",
+    "t.lerp(t.ones(2, dtype=t.int64), t.ones(2, dtype=t.int64), t.tensor(1))",
+    "t.ones(2, dtype=t.bool).lerp_(t.ones(2, dtype=t.bool), t.tensor(1j))",
     # a float16 pow exponent is checked
     "t.tensor([2.], dtype=t.float16) ** 2**31",
     "t.tensor([2.], dtype=t.float16) ** 1e300",

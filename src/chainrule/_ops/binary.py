@@ -467,16 +467,18 @@ def _number_fits(value, dtype):
 
 
 def lerp(x, end, weight):
-    """``x + weight * (end - x)``; weight a number or a tensor (all of one dtype)."""
+    """``x + weight * (end - x)``; weight a number or a tensor (of x's dtype, unless 0-d)."""
     weight = _operand(weight)
     if not _is_tensor(x) or not _is_tensor(end):
         raise invalid_arguments("lerp", (x, end, weight), "Tensor input, Tensor end, Tensor weight, *, "
                                 "Tensor out = None", "Tensor input, Tensor end, Number weight, *, Tensor out = None")
     _same_dtype(x, "end", end)
     if _is_tensor(weight):
-        _same_dtype(x, "weight", weight)
-        _real_kernel("lerp_kernel_tensor", x._data.dtype, "fc")
-        return apply(LERP, (x, end, weight))
+        if weight._data.ndim:  # a 0-d weight is promoted with the others instead
+            _same_dtype(x, "weight", weight)
+        x, end, weight, dtype = common_operands(x, end, weight, kernel="lerp_kernel_tensor")
+        _real_kernel("lerp_kernel_tensor", dtype, "fc")
+        return apply(LERP, (x, end, weight), (), dtype)
     _real_kernel("lerp_kernel_scalar", x._data.dtype, "fc")
     weight = _number_fits(weight, x._data.dtype)
     return apply(LERP_SCALAR, (x, end), (weight,), x._data.dtype)
