@@ -631,7 +631,7 @@ OPS = [
     # arithmetic: a Python number on either side goes through the *_scalar ops
     Entry("add", lambda lib, a, b: a + b, covers=("add", "add_scalar", "sum_to_size"), **_ew_binary),
     Entry("add_alpha", lambda lib, a, b: lib.add(a, b, alpha=2), binary_samples,
-          covers=("add", "mul_scalar"), dtypes=NUMBERS),
+          covers=("add_alpha", "mul_scalar"), dtypes=NUMBERS),
     Entry("sub", lambda lib, a, b: a - b, sub_samples,
           covers=("sub", "sub_scalar", "rsub_scalar"), dtypes=NUMBERS),
     Entry("mul", lambda lib, a, b: a * b, covers=("mul", "mul_scalar"), **_ew_binary),

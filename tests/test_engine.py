@@ -403,8 +403,6 @@ def test_backward_frees_what_the_graph_saved_while_the_output_lives():
 # or a new difference, shows): chainrule keeps what these saved, PyTorch frees it
 SECOND_BACKWARD_DIFFERS = {"getitem_advanced", "getitem_indexed", "index_put", "div_rounding",
                            "div_rounding_method", "pad_circular",
-                           # PyTorch keeps alpha as a number; chainrule saved it as a tensor
-                           "add_alpha",
                            # the op's forward differs (an error here): see its op-database entry
                            "inplace_view_of_base"}
 

@@ -114,6 +114,30 @@ CASES = [
     # a float number beyond the default dtype's range is inf there: 0 * 1e300 is nan
     "t.tensor([0, 1]) * 1e300",
     "t.tensor([True, False]) * 1e300",
+    # alpha: checked against the result dtype (which it never changes), one complex product
+    "t.add(t.tensor([True, False]), t.tensor([True, True]), alpha=300)",
+    "t.add(t.tensor([1.]), t.tensor([2.]), alpha=True)",
+    "t.sub(t.tensor([1]), t.tensor([2]), alpha=True)",
+    "t.add(t.tensor([True]), t.tensor([True]), alpha=1 + 2j)",
+    "t.add(t.tensor([1.]), t.tensor([2.]), alpha=1j)",
+    "t.add(t.tensor([1 + 1j]), t.tensor([complex(math.inf, 0)]), alpha=3)",
+    "t.add(t.tensor([1.]), t.tensor([2.]), alpha=-2**63 - 1)",
+    "t.add(2.0, t.tensor([1., 2.]), alpha=3)",
+    # where's numbers: float16 takes them unchecked (inf), as fill_ does
+    "t.where(t.tensor([True, False]), t.ones(2, dtype=t.float16), 2**31)",
+    "t.where(t.tensor([True, False]), t.ones(2, dtype=t.float16), 1e300)",
+    # addcmul, addcdiv, lerp: float16 computed in float32, the value checked for it
+    "t.addcmul(t.tensor([-0.], dtype=t.float16), t.tensor([1.], dtype=t.float16), t.tensor([-0.], dtype=t.float16), value=2**31)",
+    "t.addcmul(t.tensor([1.], dtype=t.float16), t.tensor([1.], dtype=t.float16), t.tensor([1.], dtype=t.float16), value=-0j)",
+    "t.addcmul(t.tensor([1.], dtype=t.float16), t.tensor([1.], dtype=t.float16), t.tensor([1.], dtype=t.float16), value=1j)",
+    "t.lerp(t.tensor([1 + 0j], dtype=t.complex64), t.tensor([0j], dtype=t.complex64), 1e300)",
+    "t.lerp(t.tensor([-0.], dtype=t.float16), t.tensor([1.], dtype=t.float16), 2**31)",
+    "t.lerp(t.ones(2), t.ones(2), t.tensor(True))",
+    "t.lerp(t.ones(2), t.ones(2), t.tensor(1j))",
+    "t.lerp(t.ones(2), t.ones(2), t.tensor(0.5, dtype=t.float64))",
+    "t.lerp(t.ones(2), t.ones(2), t.tensor([0.5], dtype=t.float64))",
+    "t.lerp(t.ones(2, dtype=t.int64), t.ones(2, dtype=t.int64), t.tensor(1))",
+    "t.ones(2, dtype=t.bool).lerp_(t.ones(2, dtype=t.bool), t.tensor(1j))",
     # a float16 pow exponent is checked
     "t.tensor([2.], dtype=t.float16) ** 2**31",
     "t.tensor([2.], dtype=t.float16) ** 1e300",

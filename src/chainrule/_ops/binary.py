@@ -18,13 +18,15 @@ tensor([ 2., -2.], grad_fn=<FmodBackward0>)
 Ops whose other operand must be a tensor in PyTorch (``atan2``, ``maximum``...) refuse
 numbers with PyTorch's TypeError.
 """
+import math
+
 import numpy as np
 
 from .. import _dtype
 from .._tensor import _C_TYPE_NAMES, Tensor
 from .elementwise import (TENSOR_OR_NUMBER, NotAnOperand, _as_complex32, _conj, _is_complex, _is_tensor,
-                          _no_derivative, _operand, _scalar_operand, common_operands, div, invalid_arguments,
-                          must_be_tensor, not_implemented_for, plain, pow, promoted,
+                          _no_derivative, _opmath, _operand, _scalar_operand, common_operands, div,
+                          invalid_arguments, must_be_tensor, not_implemented_for, plain, pow, promoted,
                           tensor_method, type_name, where, without_derivative, zeros_like)
 from .inplace import apply_inplace, promoting
 from .methods import inplace_method
@@ -465,11 +467,11 @@ def _lerp(start, end, weight):
     return np.where(np.abs(weight) < 0.5, start + weight * diff, end - diff * (1 - weight))
 
 
-LERP_SCALAR = defop("lerp_scalar", _lerp, batch=elementwise, node="LerpBackward0", save=lambda ans, start, end, w: (w,),
+LERP_SCALAR = defop("lerp_scalar", _opmath(_lerp), batch=elementwise, node="LerpBackward0", save=lambda ans, start, end, w: (w,),
                     vjp=(lambda g, w: g * _conj(1 - w), lambda g, w: g * _conj(w)),
                     jvp=(lambda t, w: t * (1 - w), lambda t, w: t * w))
 
-LERP = defop("lerp", _lerp, batch=elementwise, node="LerpBackward1", save=lambda ans, start, end, w: (start, end, w),
+LERP = defop("lerp", _opmath(_lerp), batch=elementwise, node="LerpBackward1", save=lambda ans, start, end, w: (start, end, w),
              vjp=(lambda g, start, end, w: g * (1 - w).conj(), lambda g, start, end, w: g * w.conj(),
                   lambda g, start, end, w: g * (end - start).conj()),
              jvp=(lambda t, start, end, w: t * (1 - w), lambda t, start, end, w: t * w,
@@ -483,13 +485,23 @@ def _same_dtype(x, name, other):
 
 
 def _number_fits(value, dtype):
-    """PyTorch refuses to fit a complex number into a real dtype."""
-    if isinstance(value, complex) and dtype.kind != "c":
-        raise RuntimeError(f"value cannot be converted to type {_C_TYPE_NAMES[dtype.name]} without overflow")
+    """``value`` as PyTorch converts it to the type its kernel computes in (float32 for
+    float16), with its overflow check: a complex number fits a real type only without an
+    imaginary part, a finite float only within the type's range."""
+    computed = np.dtype(np.float32) if dtype.char == "e" else dtype
+    error = RuntimeError(f"value cannot be converted to type {_C_TYPE_NAMES[computed.name]} without overflow")
+    if value.__class__ is complex and dtype.kind != "c":
+        if value.imag != 0:
+            raise error
+        value = value.real
+    if dtype.kind in "fc" and value.__class__ in (float, complex) and abs(value) != math.inf \
+            and abs(value) > np.finfo(computed).max:
+        raise error
+    return value
 
 
 def lerp(x, end, weight, *, out=None):
-    """``x + weight * (end - x)``; weight a number or a tensor (all of one dtype)."""
+    """``x + weight * (end - x)``; weight a number or a tensor (of x's dtype, unless 0-d)."""
     if out is not None:
         return into(out, lerp, x, end, weight)
     try:
@@ -501,11 +513,13 @@ def lerp(x, end, weight, *, out=None):
                                 "Tensor out = None", "Tensor input, Tensor end, Number weight, *, Tensor out = None")
     _same_dtype(x, "end", end)
     if _is_tensor(weight):
-        _same_dtype(x, "weight", weight)
-        _real_kernel("lerp_kernel_tensor", x._data.dtype, "fc")
-        return apply(LERP, (x, end, weight))
+        if weight._data.ndim:  # a 0-d weight is promoted with the others instead
+            _same_dtype(x, "weight", weight)
+        x, end, weight, dtype = common_operands(x, end, weight, kernel="lerp_kernel_tensor")
+        _real_kernel("lerp_kernel_tensor", dtype, "fc")
+        return apply(LERP, (x, end, weight), (), dtype)
     _real_kernel("lerp_kernel_scalar", x._data.dtype, "fc")
-    _number_fits(weight, x._data.dtype)
+    weight = _number_fits(weight, x._data.dtype)
     return apply(LERP_SCALAR, (x, end), (weight,), x._data.dtype)
 
 
@@ -514,13 +528,13 @@ def _pointwise_value(name, x, tensor1, tensor2, value):
     fits it into that dtype (truncated for integers)."""
     _tensors(name, ("input", x), ("tensor1", tensor1), ("tensor2", tensor2))
     x, tensor1, tensor2, dtype = common_operands(x, tensor1, tensor2)
-    _number_fits(value, dtype)
+    value = _number_fits(value, dtype)
     if dtype.kind in "iu":
         value = int(value)
     return x, tensor1, tensor2, dtype, value
 
 
-ADDCMUL = defop("addcmul", lambda x, t1, t2, value: x + value * t1 * t2, batch=elementwise, node="AddcmulBackward0",
+ADDCMUL = defop("addcmul", _opmath(lambda x, t1, t2, value: x + value * t1 * t2), batch=elementwise, node="AddcmulBackward0",
                 save=lambda ans, x, t1, t2, value: (t1, t2, value),
                 vjp=(lambda g, t1, t2, value: g, lambda g, t1, t2, value: g * (t2 * value).conj(),
                      lambda g, t1, t2, value: g * (t1 * value).conj()),
@@ -538,7 +552,7 @@ def addcmul(x, tensor1, tensor2, *, value=1, out=None):
     return apply(ADDCMUL, (x, tensor1, tensor2), (value,), dtype)
 
 
-ADDCDIV = defop("addcdiv", lambda x, t1, t2, value: x + value * t1 / t2, batch=elementwise, node="AddcdivBackward0",
+ADDCDIV = defop("addcdiv", _opmath(lambda x, t1, t2, value: x + value * t1 / t2), batch=elementwise, node="AddcdivBackward0",
                 save=lambda ans, x, t1, t2, value: (t1, t2, value),
                 vjp=(lambda g, t1, t2, value: g, lambda g, t1, t2, value: g * (value / t2).conj(),
                      lambda g, t1, t2, value: -g * (value * t1 / (t2 * t2)).conj()),

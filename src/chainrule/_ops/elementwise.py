@@ -318,8 +318,8 @@ ADD_SCALAR = defop("add_scalar", _add_number, node="AddBackward0",
 def add(x, other, *, alpha=1, out=None):
     if out is not None:
         return into(out, add, x, other, alpha=alpha)
-    if alpha != 1:
-        other = _scaled(x, other, alpha)
+    if alpha != 1 or alpha.__class__ is not int:
+        return _add_scaled(x, other, alpha)
     if other.__class__ in _NUMBER:
         try:
             other, dtype = _scalar_operand(x, other)
@@ -337,10 +337,47 @@ def add(x, other, *, alpha=1, out=None):
     return binary(ADD, x, other, _tensor_result(x, other))
 
 
+def _times_alpha(a, b, alpha):
+    return _plus(a, b, alpha) if a.dtype.kind == "c" or b.dtype.kind == "c" else a + b * alpha
+
+
+# add with alpha: PyTorch's one node for x + alpha * other
+ADD_ALPHA = defop("add_alpha", _times_alpha, batch=elementwise, node="AddBackward0", save=lambda ans, x, y, alpha: (alpha,),
+                  vjp=(lambda g, alpha: g, lambda g, alpha: g * _conj(alpha)),
+                  jvp=(lambda t, alpha: t, lambda t, alpha: t * alpha))
+
+
+def _add_scaled(x, other, alpha):
+    """``x + alpha * other``, after PyTorch's checks of alpha against the result dtype
+    (bool only for bool, no float for integers, no complex for reals) and its conversion
+    to that dtype (with an overflow check; any nonzero alpha is True for bool)."""
+    other = _operand(other)
+    if alpha.__class__ is int:  # what a Scalar can't hold: OverflowError, first
+        _dtype.scalar_int(alpha)
+    if not _is_tensor(x):  # number + alpha * tensor
+        return add(x, _scaled(x, other, alpha))
+    dtype = _dtype.result_dtype((x, other)).np
+    alpha = _checked_alpha(alpha, dtype)
+    if not _is_tensor(other):  # the numbers' product
+        return add(x, (other and alpha) if dtype.kind == "b" else other * alpha)
+    return apply(ADD_ALPHA, (x, other), (alpha,), dtype)
+
+
+def _checked_alpha(alpha, dtype):
+    """PyTorch's checks of alpha against the result dtype, and alpha converted to it."""
+    if alpha.__class__ is bool and dtype.kind != "b":
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    if dtype.kind in "biu" and alpha.__class__ in (float, complex):
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
+    if dtype.kind != "c" and alpha.__class__ is complex:
+        raise RuntimeError("For non-complex input tensors, argument alpha must not be a complex number.")
+    return bool(alpha) if dtype.kind == "b" else _dtype.checked_scalar(alpha, dtype)
+
+
 def _scaled(x, other, alpha):
-    """``alpha * other`` for add and sub: PyTorch converts alpha to the result dtype with
-    an overflow check, and refuses a float alpha for an integer result."""
-    dtype = _dtype.result_dtype((x, _operand(other))).np
+    """``alpha * other`` for ``number + alpha * tensor``: alpha converted to the result
+    dtype with an overflow check."""
+    dtype = _dtype.result_dtype((x, other)).np
     if dtype.kind in "biu" and alpha.__class__ is float:
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
     return other * _dtype.checked_scalar(alpha, dtype)
@@ -380,9 +417,12 @@ def sub(x, other, *, alpha=1, out=None):
     if not isinstance(x, Tensor):  # torch.sub(2, y): a number as input is a 0-d tensor
         x = _argparse.number_input(x)
     other = _operand(other)
+    if alpha.__class__ is int:
+        _dtype.scalar_int(alpha)
     _check_subtraction(x, other)
-    if alpha != 1:
-        other = _scaled(x, other, alpha)
+    if alpha != 1 or alpha.__class__ is not int:  # PyTorch's sub is add with -alpha: checked so
+        minus = _checked_alpha(-alpha if alpha.__class__ is not bool else alpha, _dtype.result_dtype((x, other)).np)
+        other = other * -minus
     if _is_tensor(other):
         return binary(SUB, x, other, _tensor_result(x, other))
     other, dtype = _scalar_operand(x, other)
@@ -407,13 +447,15 @@ MUL = defop("mul", np.multiply, batch=elementwise, node="MulBackward0",
             jvp=(lambda t, x, y: t * y, lambda t, x, y: x * t))
 
 def _opmath(fn):
-    """``fn(x, s)`` for a Python number s as PyTorch's mul and div compute it: a float16 x in
-    float32 with s as a float32 (``x * 1e5`` is 100. for x = 1e-3, not inf), rounded once."""
-    def forward(x, s):
+    """``fn`` as PyTorch computes float16 in mul and div by a number, addcmul, addcdiv and
+    lerp: in float32 (a Python number as a float32 too: ``x * 1e5`` is 100. for x = 1e-3,
+    not inf), rounded to float16 once."""
+    def forward(x, *args):
         if x.dtype.char == "e":
-            return fn(x.astype(np.float32), s).astype(np.float16)
-        return fn(x, s)
-    forward.__name__ = fn.__name__
+            args = [a.astype(np.float32) if a.__class__ is np.ndarray and a.dtype.char == "e" else a for a in args]
+            return fn(x.astype(np.float32), *args).astype(np.float16)
+        return fn(x, *args)
+    forward.__name__ = getattr(fn, "__name__", "forward")
     return forward
 
 
@@ -900,9 +942,9 @@ def where(condition, x=None, y=None):
                          y.item() if isinstance(y, np.generic) else y)
         raise _where_arguments(condition, x, y) from None
     if x.__class__ in _NUMBER:  # fitted into the result dtype with PyTorch's overflow check
-        x = _dtype.checked_scalar(x, out_dtype)
+        x = _dtype.checked_scalar(x, out_dtype, check_half=False)
     if y.__class__ in _NUMBER:
-        y = _dtype.checked_scalar(y, out_dtype)
+        y = _dtype.checked_scalar(y, out_dtype, check_half=False)
     # a number becomes a 0-d array of the result's dtype itself (through the default dtype,
     # a float number would be rounded to float32 on its way into a float64 result)
     x_t = x if _is_tensor(x) else _wrap(np.asarray(x, out_dtype))

@@ -120,19 +120,23 @@ def promoting(fn, first=None, floating=False):
     PROMOTING[fn] = (first, floating)
 
 
-def _check_promotion(self, other, rule):
+def _check_promotion(self, args, rule):
     first, floating = rule
-    other = ew._operand(other)
+    kind = self._data.dtype.kind
+    other = args[0]
+    if first is None and other.__class__ is float and kind in "fc" and len(args) == 1:  # the commonest case
+        return
+    operands = [ew._operand(a) for a in args]
+    other = operands[0]
     if first is not None:
         first(self, other)
-    kind = self._data.dtype.kind
-    if not floating or kind in "fc":  # the common cases, where self's dtype is the result's
+    if len(operands) == 1 and (not floating or kind in "fc"):  # common cases: self's dtype is the result's
         if other.__class__ in _NUMBERS and (kind in "fc" or (kind in "iu" and other.__class__ is not float)):
             return
         if isinstance(other, Tensor) and other._data.dtype == self._data.dtype:
             return
     try:
-        result = _dtype.result_dtype((self, other))
+        result = _dtype.result_dtype((self, *operands))
         if floating and not result.is_floating_point and not result.is_complex:
             result = _dtype.get_default_dtype()
     except TypeError as e:
@@ -151,8 +155,9 @@ def apply_inplace(self, compute, *args, **kwargs):
         if inplace(self, compute, args, kwargs) is not None:
             return self
     _check_allowed(self)
-    if compute in PROMOTING and args:
-        _check_promotion(self, args[0], PROMOTING[compute])
+    rule = PROMOTING.get(compute)
+    if rule is not None and args:
+        _check_promotion(self, args, rule)
     if not _needs_graph(self, args):
         result = compute(self, *args, **kwargs)
         _write(self, result)
