@@ -166,9 +166,26 @@ CASES = {
     "clamp_int_complex_number": lambda lib: lib.clamp(lib.zeros(2, dtype=lib.long), 0j),
     "hardtanh_unsigned_negative": lambda lib: F(lib).hardtanh(lib.ones(2, dtype=lib.uint8)),
     "hardtanh_unsigned": lambda lib: F(lib).hardtanh(lib.tensor([0, 3], dtype=lib.uint8), 0, 1),
+    # a missing clamp bound takes no part in the result dtype
+    "clamp_tensor_min_only_dtype": lambda lib: lib.clamp(lib.tensor(1.4, dtype=lib.float16),
+                                                         lib.tensor(0.05, dtype=lib.float16)),
+    # a number written into a tensor: converted (c10's overflow check) before the index is read
+    "setitem_float_below_unsigned": lambda lib: lib.tensor([22, 22], dtype=lib.uint8).__setitem__((1, 0), -1.5),
+    "setitem_int_wraps_unsigned": lambda lib: _written(lib, lib.tensor([22, 22], dtype=lib.uint8), 0, -255),
+    "setitem_int_below_minus_max": lambda lib: _written(lib, lib.tensor([22, 22], dtype=lib.uint8), 0, -256),
+    "setitem_float_above_int8": lambda lib: _written(lib, lib.tensor([2, 2], dtype=lib.int8), 0, 127.5),
+    # PyTorch's C type names in dtype messages
+    "masked_fill_half_mask": lambda lib: lib.zeros(2).masked_fill_(lib.zeros(2, dtype=lib.float16), 1.0),
+    "multi_dot_uint8": lambda lib: lib.linalg.multi_dot([lib.zeros(2, dtype=lib.complex64),
+                                                         lib.zeros(2, 2, dtype=lib.uint8), lib.zeros(2)]),
     # an in-place change seen by backward, and a hook that changes the type: PyTorch's type names
     "inplace_complex_message": lambda lib: _modified_complex(lib),
 }
+
+
+def _written(lib, x, index, value):
+    x[index] = value
+    return x
 
 
 def _modified_complex(lib):

@@ -12,7 +12,8 @@ torch.Size([2, 4])
 import numpy as np
 
 from .registry import apply, defop
-from .linalg import _C_NAMES, _scalar_type_check, mm
+from .._tensor import _C_TYPE_NAMES
+from .linalg import _scalar_type_check, mm
 
 # --- einsum --------------------------------------------------------------------------------
 # One np.einsum per op, on one or two operands (more are contracted left to right, as
@@ -332,8 +333,8 @@ def multi_dot(tensors, *, out=None):
     for i in range(1, n):
         if mats[i]._data.dtype != mats[0]._data.dtype:
             raise RuntimeError(f"multi_dot(): all tensors must have be the same dtype but tensor 0 is "
-                               f"{_C_NAMES.get(mats[0]._data.dtype.name)} and tensor {i} "
-                               f"{_C_NAMES.get(mats[i]._data.dtype.name)}")
+                               f"{_C_TYPE_NAMES[mats[0]._data.dtype.name]} and tensor {i} "
+                               f"{_C_TYPE_NAMES[mats[i]._data.dtype.name]}")
         if mats[i - 1]._data.shape[-1] != mats[i]._data.shape[0]:
             raise RuntimeError(f"multi_dot(): tensors {i - 1} and {i} with shapes {list(tensors[i - 1]._data.shape)}"
                                f" and {list(tensors[i]._data.shape)} cannot be multiplied")

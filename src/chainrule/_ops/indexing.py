@@ -515,7 +515,8 @@ def _scalar(value, dtype):
         if isinstance(value, (int, np.integer)) and not -2 ** 63 <= value < 2 ** 64:
             raise OverflowError("int too big to convert")
         info = np.iinfo(dtype)
-        low = -info.max - 1 if kind == "u" else info.min  # PyTorch lets -1 wrap to 255
+        # c10's overflows: an int may wrap into an unsigned dtype from as low as -max (-1 is 255), a float may not
+        low = -int(info.max) if kind == "u" and isinstance(value, (int, np.integer)) else info.min
         if not (math.isfinite(value) and low <= value <= info.max):
             raise _overflow(dtype)
     elif kind == "f" and math.isfinite(value) and abs(value) > float(np.finfo(dtype).max):

@@ -72,13 +72,9 @@ def check_matrix(x, fn, name="A", square=True):
         raise RuntimeError(f"{fn}: {name} must be batches of square matrices, but they are {m} by {n} matrices")
 
 
-_C_NAMES = {"float32": "float", "float64": "double", "complex64": "c10::complex<float>",
-            "complex128": "c10::complex<double>", "int64": "long int", "int32": "int"}
-
-
 def _same_dtype(a, b):
     if a._data.dtype != b._data.dtype:
-        names = [_C_NAMES.get(t._data.dtype.name, t._data.dtype.name) for t in (a, b)]
+        names = [_C_TYPE_NAMES[t._data.dtype.name] for t in (a, b)]
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {names[0]} != {names[1]}")
 
 

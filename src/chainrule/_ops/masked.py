@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from .._tensor import Tensor, _wrap
+from .._tensor import _C_TYPE_NAMES, Tensor, _wrap
 from . import batching
 from . import elementwise as ew
 from .methods import inplace_method
@@ -22,16 +22,12 @@ from .gather_scatter import gather, scatter
 
 # --- masks ------------------------------------------------------------------------------------------
 
-_MASK_TYPES = {"uint8": "unsigned char", "int64": "long int", "int32": "int", "int16": "short int",
-               "int8": "signed char", "float32": "float", "float64": "double"}
-
-
 def _mask_arg(fn, input, mask):
     data = _tensor_arg(mask, fn, "mask", 2)
     if data.dtype.kind != "b":
         if fn == "masked_fill":
             raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
-                               f"{_MASK_TYPES.get(data.dtype.name, data.dtype.name)}")
+                               f"{_C_TYPE_NAMES[data.dtype.name]}")
         if fn == "masked_scatter":
             raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with dtype "
                                f"{_name(data)}")

@@ -299,7 +299,7 @@ def clamp(x, min=None, max=None):
             raise _clamp_arguments(x, min, max)
         lo = _no_bound(x, -1) if min is None else min
         hi = _no_bound(x, 1) if max is None else max
-        dtype = _dtype.result_dtype((x, lo, hi)).np
+        dtype = _dtype.result_dtype((x, *(b for b in (min, max) if b is not None))).np  # a missing bound has none
         _no_complex_clamp(x, dtype, "maximum_cpu" if max is None else "minimum_cpu" if min is None else "clamp_cpu",
                           *(b for b in (min, max) if b is not None))
         return apply(CLAMP_TENSOR, (x, lo, hi), (), dtype)
