@@ -771,19 +771,20 @@ def _softmax_input(x, dim, dtype, name):
         raise
     dim = wrap_dim(dim, ndim)
     kernel = f"{name}_lastdim_kernel_impl" if dim >= ndim - 1 else f"{name}_kernel_impl"
-    _floating_only(x, kernel)
+    if x._data.size:  # PyTorch runs no kernel on an empty tensor, so any dtype passes
+        _floating_only(x, kernel)
     return x, dim
 
 
 def softmax(input, dim, dtype=None):
     """``torch.softmax(input, dim, dtype=None)``: exp(x) / sum(exp(x)) along ``dim``."""
     x, dim = _softmax_input(input, dim, dtype, "softmax")
-    return unary(SOFTMAX, x, (dim,))
+    return unary(SOFTMAX, x, (dim,), x._data.dtype)
 
 
 def log_softmax(input, dim, dtype=None):
     x, dim = _softmax_input(input, dim, dtype, "log_softmax")
-    return unary(LOG_SOFTMAX, x, (dim,))
+    return unary(LOG_SOFTMAX, x, (dim,), x._data.dtype)
 
 
 # --- in-place forms: F.elu(x, inplace=True), torch.selu_(x)... ----------------------------------

@@ -552,6 +552,8 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     _check_no_grad(weight, "weight", "binary_cross_entropy_with_logits")
     _check_no_grad(pos_weight, "pos_weight", "binary_cross_entropy_with_logits")
     out_dtype = _dtype.result_dtype((input, target))
+    if input._data.dtype.kind == "c":  # PyTorch's formula takes log_sigmoid of the input
+        raise _dtype.not_implemented("log_sigmoid_cpu", input._data.dtype)
     if out_dtype != target.dtype:  # PyTorch computes (1 - target).mul_(input): in target's dtype
         raise RuntimeError(f"result type {_dtype._LEGACY_NAMES[out_dtype.name]} can't be cast to the desired "
                            f"output type {_type_name(target)}")

@@ -194,6 +194,8 @@ def mm(input, mat2, *, out=None):
     if input._data.shape[1] != mat2._data.shape[0]:
         raise _mm_shape_error(input._data.shape, mat2._data.shape)
     _same_dtype(input, mat2)
+    if input._data.dtype.kind == "b" and input._data.size and mat2._data.size:  # no bool kernel, if it runs
+        raise _dtype.not_implemented("addmm_impl_cpu_", input._data.dtype)
     return binary(MM, input, mat2)
 
 
@@ -345,6 +347,8 @@ def tensordot(a, b, dims=2, out=None):
     shape = [a._data.shape[d] for d in free_a] + [b._data.shape[d] for d in free_b]
     rows = int(np.prod([a._data.shape[d] for d in free_a]))
     cols = int(np.prod([b._data.shape[d] for d in free_b]))
+    if not free_a and not free_b and a._data.dtype.kind == "b" and contracted:  # PyTorch's dot, then
+        raise _dtype.not_implemented("dot", a._data.dtype)
     left = a.permute(free_a + dims_a).reshape(rows, contracted)
     right = b.permute(dims_b + free_b).reshape(contracted, cols)
     return mm(left, right).view(shape)

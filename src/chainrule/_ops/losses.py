@@ -407,6 +407,11 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
     """``log(1 + exp(-target * input))``, the logistic loss for targets ±1."""
     reduction = _reduction(reduction, size_average, reduce)
     _check_no_grad(target, "target", "soft_margin_loss")
+    if input._data.dtype.kind == "b":  # PyTorch's kernel negates the input first, in its dtype
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+                           "invert a mask, use the `~` or `logical_not()` operator instead.")
+    if target._data.dtype.kind == "b":  # then multiplies by the target: 0 and 1
+        target = target.to(input.dtype)
     if input._data.dtype.kind != "f" or _dtype.result_dtype((input, target)) != input.dtype:
         result = _dtype.result_dtype((input, target))
         name = _dtype._LEGACY_NAMES[(result if result.is_floating_point else _dtype.float32).name]

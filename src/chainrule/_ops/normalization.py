@@ -11,6 +11,8 @@ with x̂ = (x - mean) * rstd over the normalized dims, the gradient for x is
 
 (the same projection gives the forward-mode tangent, the Jacobian being symmetric).
 """
+import math
+
 import numpy as np
 
 from .._dtype import result_dtype
@@ -22,7 +24,7 @@ from . import reductions as _reductions
 from .reductions import norm, sum as _sum
 from . import registry
 from .registry import apply, broadcast_error, defop, unary
-from .shape import wrap_dims
+from .shape import wrap_dim, wrap_dims
 from .unary import rsqrt
 
 # --- normalizing over some dims ---------------------------------------------------------------
@@ -158,14 +160,16 @@ def batch_norm(input, weight, bias, running_mean, running_var, training, momentu
         out = input.clone()
         out = out if weight is None else out * weight[0]
         return out if bias is None else out + bias[0]
-    if x.dtype.kind != "f":
-        raise NotImplementedError(f'"batch_norm" not implemented for \'{_type_word(x.dtype)}\'')
     if not training and running_mean is None:
         raise RuntimeError("running_mean must be defined in evaluation mode")
     channels = x.shape[1] if x.ndim > 1 else 0
     for name, t in (("weight", weight), ("bias", bias), ("running_mean", running_mean),
                     ("running_var", running_var)):
         _channel_vector(t, channels, max(x.ndim, 2), name)
+    if training and running_mean is None and x.ndim < 2:  # PyTorch reads the channel count, size(1), first
+        wrap_dim(1, x.ndim)
+    if x.dtype.kind != "f":
+        raise NotImplementedError(f'"batch_norm" not implemented for \'{_type_word(x.dtype)}\'')
     _mixed_dtype(input, weight, bias, running_mean, running_var)
     if registry.BATCHING and (running_mean is not None or running_var is not None) and \
             any_batched(input, running_mean, running_var):
@@ -365,5 +369,8 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     innermost = max(x1._data.ndim, x2._data.ndim) - 1
     diff = x1 - x2 + eps
     dims = wrap_dims(innermost, diff._data.ndim) if diff._data.ndim else ()
+    if (p < 0 or p == math.inf) and diff._data.ndim and diff._data.shape[innermost] == 0:
+        raise RuntimeError(f"linalg.vector_norm cannot compute the {p:g} norm on the dimension {innermost}because "
+                           "this dimension is empty and the operation does not have an identity")
     return unary(NORM, diff, (float(p), dims, keepdim))
 

@@ -260,6 +260,8 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     if log_probs._data.ndim != 3:
         raise RuntimeError(f"Expected 3-dimensional tensor, but got {log_probs._data.ndim}-dimensional tensor for "
                            "argument #1 'log_probs' (while checking arguments for ctc_loss_allocate_outputs)")
+    if not log_probs._data.size:
+        raise RuntimeError("log_probs tensor must not be empty")
     total, batch, classes = log_probs._data.shape
     if not 0 <= blank < classes:
         raise RuntimeError("blank must be in label range")

@@ -73,8 +73,8 @@ def roll(input, shifts, dims=None):
     dims = () if dims is None else int_tuple(dims)
     if len(shifts) != len(dims) and (dims or len(shifts) != 1):
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
-    if not dims:
-        return unary(ROLL, input, (shifts[0], None))
+    if not dims or not input._data.size:  # PyTorch rolls nothing of an empty tensor (its dims unchecked)
+        return unary(ROLL, input, (shifts[0] if input._data.size else 0, None))
     ndim = input._data.ndim
     return unary(ROLL, input, (shifts, tuple(wrap_dim_of_tensor(d, ndim) for d in dims)))
 
@@ -232,10 +232,10 @@ TRACE = defop("trace", lambda x, dtype: np.trace(x, dtype=dtype), batch=_trace_b
 
 def trace(input):
     data = input._data
+    if data.dtype.kind == "b":  # the dispatch comes before the kernel's check of the dims
+        raise NotImplementedError("\"trace\" not implemented for 'Bool'")
     if data.ndim != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {data.ndim}")
-    if data.dtype.kind == "b":
-        raise NotImplementedError("\"trace\" not implemented for 'Bool'")
     return unary(TRACE, input, (np.int64 if data.dtype.kind in "iu" else None,))
 
 
