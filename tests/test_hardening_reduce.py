@@ -125,6 +125,12 @@ VALUES = [
     ("std_mean's mean of inf, then more", lambda L: L.std_mean(_c(L, [[np.inf, 1.0], [1.0, np.inf]]), 1)),
     ("var_mean's mean of a transposed inf", lambda L: L.var_mean(L.from_numpy(np.asfortranarray(
         [[1.0, np.inf], [2.0, 3.0]])), 0)),
+    ("a 0-d tensor's norm along its dim: no one-element shortcut", lambda L: tuple(
+        L.linalg.vector_norm(_c(L, -1e30 + 1e-30j, "complex64"), p, dim=-1) for p in (2, 1.5))),
+    ("quantile between infs is lerp's nan", lambda L: L.quantile(_c(L, [np.inf, 1.6, -0.0, np.inf], "float64"),
+                                                                 L.tensor([0.0, 0.5, 1.0], dtype=L.float64))),
+    ("nanquantile from -inf", lambda L: L.nanquantile(_c(L, [-1e30, 100.0, -np.inf, 0.78]), 0.25)),
+    ("quantile midpoint keeps -0.", lambda L: L.quantile(_c(L, [-0.0, 1.0]), 0.0, interpolation="midpoint")),
     ("cumsum starts from +0", lambda L: (_c(L, [-0.0, -0.0, 1.0]).cumsum(0), _c(L, [[2.0, -0.0]]).cumsum(1))),
     ("var_mean's mean of complex inf", lambda L: L.var_mean(_c(L, [complex(np.inf, 1), 2, 1j], "complex64"))),
 ]
@@ -140,6 +146,8 @@ GRADIENTS = [
     ("cumprod of inf", lambda L, x: x.reshape(()).cumprod(0), [np.inf]),
     ("cumprod of a 0-d zero", lambda L, x: x.reshape(()).cumprod(0), [0.0]),
     ("cumprod of one nan along a dim", lambda L, x: x.cumprod(0), [np.nan]),
+    ("logcumsumexp of a 0-d nan", lambda L, x: x.reshape(()).logcumsumexp(0), [np.nan]),
+    ("logcumsumexp of a 0-d inf", lambda L, x: x.reshape(()).logcumsumexp(0), [-np.inf]),
 ]
 
 

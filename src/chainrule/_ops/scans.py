@@ -19,6 +19,7 @@ from .. import _dtype, return_types
 from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents
 from ..autograd.grad_mode import STATE
+from .binary import lerp
 from .elementwise import where
 from .searching import _unequal_samples
 from .methods import inplace_method
@@ -338,8 +339,10 @@ def _logcumsumexp_grad(g, x, ans, dim, reverse):
 
 def _logcumsumexp_tangent(t, x, ans, dim, reverse):
     # sum over j <= i of t_j exp(x_j - y_i)
-    if t._data.ndim == 0 or t._data.size == 0:
+    if t._data.size == 0:
         return t
+    if t._data.ndim == 0:  # PyTorch's exp(x - max(x)) is nan at a non-finite x (see below)
+        return where(x.isfinite(), t, math.nan)
     up, down = _log_scan_of_signed(t, x, dim, reverse)
     out = exp(up - ans) - exp(down - ans)
     # PyTorch's edges: it takes cumsum(t exp(x - m)) / (cumsum(exp(x - m)) + 1e-13) with m the
@@ -627,9 +630,10 @@ def _quantile(x, q, dim, keepdim, interpolation, ignore_nan):
         above = unary(TAKE_ALONG, values, (np.ceil(ranks._data).astype(np.int64), last, True))
         if interpolation == "linear":
             weights = ranks - _wrap(below.astype(ranks._data.dtype))
-        else:
-            weights = _wrap(np.where(ranks._data == below, 0.0, 0.5).astype(x._data.dtype))
-        result = result + weights * (above - result)
+        else:  # halfway to the element above, or to itself: lerp(v, v, 0.5) keeps -0.
+            weights = _wrap(np.full(ranks._data.shape, 0.5, x._data.dtype))
+        # PyTorch's lerp_ (from inf to inf is nan), with its two-sided formula
+        result = lerp(result, above, weights)
     if isinstance(q, Tensor) and q._data.ndim == 1:  # q's dim first, in place as PyTorch does
         result = result.unsqueeze_(0).transpose_(0, -1)
     return result.squeeze_(-1)
