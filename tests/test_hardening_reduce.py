@@ -34,6 +34,7 @@ ERRORS = [
     ("aminmax 0-d dim -3", lambda L: _c(L, 3.0).aminmax(dim=-3)),
     ("unflatten 0-d dim 1", lambda L: _c(L, 3.0).unflatten(1, (1, 1))),
     ("unflatten 0-d no sizes", lambda L: _c(L, 3.0).unflatten(-2, ())),
+    ("unflatten an empty dim into 0 and -1", lambda L: L.zeros(0, 3).unflatten(0, (0, -1))),
     # the dims are checked before the dtype
     ("sum to int with grad, bad dim", lambda L: _c(L, 3.0).requires_grad_().sum(1, dtype=L.int32)),
     ("prod to int with grad, bad dim", lambda L: _c(L, 3.0).requires_grad_().prod(1, dtype=L.int32)),
@@ -131,6 +132,8 @@ VALUES = [
                                                                  L.tensor([0.0, 0.5, 1.0], dtype=L.float64))),
     ("nanquantile from -inf", lambda L: L.nanquantile(_c(L, [-1e30, 100.0, -np.inf, 0.78]), 0.25)),
     ("quantile midpoint keeps -0.", lambda L: L.quantile(_c(L, [-0.0, 1.0]), 0.0, interpolation="midpoint")),
+    ("unflatten an empty dim, -1 inferred", lambda L: (L.zeros(0, 0).unflatten(0, (-1, 2)),
+                                                       L.zeros(0).unflatten(0, (2, -1)))),
     ("cumsum starts from +0", lambda L: (_c(L, [-0.0, -0.0, 1.0]).cumsum(0), _c(L, [[2.0, -0.0]]).cumsum(1))),
     ("var_mean's mean of complex inf", lambda L: L.var_mean(_c(L, [complex(np.inf, 1), 2, 1j], "complex64"))),
 ]
