@@ -302,7 +302,7 @@ ENTRIES = [
           bce_logits_samples, covers=("binary_cross_entropy_with_logits", "sigmoid", "log_sigmoid")),
     # distributions
     Entry("kl_div", lambda lib, x, t, r, log_target: F(lib).kl_div(x, t, reduction=r, log_target=log_target),
-          kl_div_samples, covers=("log", "exp", "where")),
+          kl_div_samples, covers=("xlogy", "exp", "where")),
     Entry("poisson_nll_loss",
           lambda lib, x, t, log_input, full, r: F(lib).poisson_nll_loss(x, t, log_input, full, reduction=r),
           poisson_samples, covers=("exp", "log")),

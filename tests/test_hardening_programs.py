@@ -98,6 +98,57 @@ CASES = {
     "multi_margin_int_input_float_target": lambda lib: F(lib).multi_margin_loss(lib.zeros(2, 3, dtype=lib.bool),
                                                                                 lib.zeros(2)),
     "multi_margin_float_target": lambda lib: F(lib).multi_margin_loss(lib.zeros(2, 3), lib.zeros(2)),
+    # a 0-d tensor's dim wrapped as 1-d, then refused (naming the wrapped dim)
+    "unbind_0d_dim_1": lambda lib: lib.unbind(lib.tensor(1.5), 1),
+    "unbind_0d_dim_minus_1": lambda lib: lib.unbind(lib.tensor(1.5), -1),
+    "take_along_dim_0d_dim_minus_1": lambda lib: lib.take_along_dim(lib.tensor(1.5), lib.tensor(0), -1),
+    # take_along_dim: the dims before the dtype; without a dim, gather's own check
+    "take_along_dim_float_index_flat": lambda lib: lib.take_along_dim(lib.ones(3), lib.tensor([0.5])),
+    "take_along_dim_float_index_0d": lambda lib: lib.take_along_dim(lib.ones(3), lib.tensor(0.5), 0),
+    "take_along_dim_int32_flat": lambda lib: lib.take_along_dim(lib.arange(3.0), lib.tensor([2], dtype=lib.int32)),
+    # histc: the kernel PyTorch reaches first for bool and complex
+    "histc_bool": lambda lib: lib.histc(lib.ones(3, dtype=lib.bool), bins=4, min=0, max=1),
+    "histc_complex_range": lambda lib: lib.histc(lib.ones(3, dtype=lib.complex64), bins=4, min=0, max=1),
+    "histc_complex_auto": lambda lib: lib.histc(lib.ones(3, dtype=lib.complex64), bins=4),
+    "polygamma_1_complex": lambda lib: lib.polygamma(1, lib.ones(2, dtype=lib.complex64)),
+    "polygamma_0_complex": lambda lib: lib.polygamma(0, lib.ones(2, dtype=lib.complex128)),
+    # round: integers round to themselves only without decimals; bool and complex never
+    "round_int_decimals_0": lambda lib: lib.round(lib.ones(2, dtype=lib.int64), decimals=0),
+    "round_int_decimals_1": lambda lib: lib.round(lib.ones(2, dtype=lib.uint8), decimals=1),
+    "round_int_plain": lambda lib: lib.round(lib.tensor([3, -2], dtype=lib.int8)),
+    "round_bool": lambda lib: lib.round(lib.ones(2, dtype=lib.bool)),
+    "round_complex_decimals": lambda lib: lib.round(lib.ones(2, dtype=lib.complex64), decimals=2),
+    # searchsorted: the scalar check first, the kernel in the promoted dtype, none for empty values
+    "searchsorted_0d_boundaries_scalar": lambda lib: lib.searchsorted(lib.tensor(1.5), 1.0),
+    "searchsorted_0d_boundaries": lambda lib: lib.searchsorted(lib.tensor(1.5), lib.tensor([1.0, 2.0])),
+    "searchsorted_complex": lambda lib: lib.searchsorted(lib.ones(3, dtype=lib.complex64), lib.ones(2, dtype=lib.complex64)),
+    "searchsorted_complex_number": lambda lib: lib.searchsorted(lib.tensor([1 + 1j, 2j]), 1.0),
+    "searchsorted_complex_empty_values": lambda lib: lib.searchsorted(lib.tensor([1 + 1j]), lib.zeros(1, 0)),
+    "searchsorted_bool_int_number": lambda lib: lib.searchsorted(lib.tensor([False, True]), 1),
+    "searchsorted_empty_rows": lambda lib: lib.searchsorted(lib.zeros(1, 1, 0, dtype=lib.long),
+                                                            lib.zeros(1, 1, 0, dtype=lib.long), out_int32=True),
+    # acosh's gradient is PyTorch's (x^2 - 1)^-1/2: finite below -1, where the value is nan
+    "acosh_grad_below_minus_1": lambda lib: _grads(lib, lambda L, x: L.acosh(x), _x(lib, -1.451171875, 2.0, 0.5)),
+    # an empty dim refuses an index even where the result would be empty
+    "index_empty_dim": lambda lib: lib.zeros(0, 0)[[0, 0]],
+    "index_empty_dim_columns": lambda lib: lib.zeros(3, 0)[:, [1]],
+    "index_out_of_range_empty_result": lambda lib: lib.zeros(2, 0)[[5]],
+    "split_sizes_names_dim_as_given": lambda lib: lib.zeros(1, 1).split([3], -1),
+    # glu: the halving check first; no bool nor complex kernel
+    "glu_bool_odd": lambda lib: F(lib).glu(lib.ones(3, dtype=lib.bool), 0),
+    "glu_long_odd": lambda lib: F(lib).glu(lib.ones(1, dtype=lib.long), 0),
+    "glu_complex": lambda lib: F(lib).glu(lib.ones(2, 3, dtype=lib.complex64), 0),
+    # kl_div: PyTorch's xlogy(t, t), whose gradient t / t is nan at t = 0; complex checked first
+    "kl_div_zero_target_grads": lambda lib: _grads(
+        lib, lambda L, t: F(L).kl_div(L.tensor([0.3, 0.2]), t, reduction="sum"), _x(lib, 0.0, -0.0)),
+    "kl_div_complex_before_integral": lambda lib: F(lib).kl_div(lib.ones(2, dtype=lib.long),
+                                                               lib.ones(2, dtype=lib.complex64)),
+    # hinge_embedding_loss: margin - input is computed in input's dtype (C++'s Scalar - Tensor)
+    "hinge_bool": lambda lib: F(lib).hinge_embedding_loss(lib.tensor([[True]]), lib.tensor([[True]])),
+    "hinge_int_sum": lambda lib: F(lib).hinge_embedding_loss(lib.tensor([[3, -685]], dtype=lib.int32),
+                                                             lib.tensor([[-1.0, 1.0]]), reduction="sum"),
+    "hinge_int_mean": lambda lib: F(lib).hinge_embedding_loss(lib.tensor([[3, -685]], dtype=lib.int32),
+                                                              lib.tensor([[-1.0, 1.0]])),
     # an in-place change seen by backward, and a hook that changes the type: PyTorch's type names
     "inplace_complex_message": lambda lib: _modified_complex(lib),
 }

@@ -16,16 +16,16 @@ Two things here are done PyTorch's way rather than NumPy's:
   ``torch.arange(0, 1, 0.1)`` holds the same floats in both libraries.
 """
 import math
-import operator
 import warnings
 
 import numpy as np
 
-from . import _dtype
+from . import _argparse, _dtype
 from . import _distributions
 from ._exact import fma64
 from ._generator import Generator, default_generator
-from ._tensor import Tensor, _wrap, device as _device
+from ._tensor import InferenceCounter, Tensor, _wrap, device as _device
+from .autograd.grad_mode import STATE
 
 
 def _finish(data, dtype, requires_grad, device=None):
@@ -38,7 +38,10 @@ def _finish(data, dtype, requires_grad, device=None):
     if requires_grad and data.dtype.kind not in "fc":
         # the factories' wording; Tensor.requires_grad_ words it differently, as PyTorch does
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-    return _wrap(data, bool(requires_grad))
+    out = _wrap(data, bool(requires_grad))
+    if STATE.inference:  # made in inference mode: an inference tensor
+        out._counter = InferenceCounter(out._counter)
+    return out
 
 
 # --- dtype inference for torch.tensor ----------------------------------------------------
@@ -185,22 +188,12 @@ def from_numpy(array):
 def _size(name, size):
     """The shape from ``zeros(2, 3)``, ``zeros((2, 3))`` or ``zeros([2, 3])``, with PyTorch's
     errors for what is not a tuple of ints."""
-    if len(size) == 1 and isinstance(size[0], (list, tuple)):
-        size = size[0]
-    elif len(size) == 1 and not hasattr(size[0], "__index__"):
-        raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, "
-                        f"not {type(size[0]).__name__}")
-    shape = []
-    for pos, s in enumerate(size):
-        if not hasattr(s, "__index__"):
-            raise TypeError(f"{name}(): argument 'size' failed to unpack the object at pos {pos + 1} with error "
-                            f"\"type must be tuple of ints,but got {type(s).__name__}\"")
-        shape.append(operator.index(s))
+    shape = _argparse.int_list(name, "size", size)
     for s in shape:
         if s < 0:
             if name == "zeros":
                 raise RuntimeError("zeros: Dimension size must be non-negative.")
-            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {shape}")
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(shape)}")
     return tuple(shape)
 
 
@@ -226,10 +219,10 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
     ``full((2,), 7)`` is int64, ``full((2,), 1.5)`` the default float dtype."""
     if not isinstance(size, (list, tuple)):
         raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not {type(size).__name__}")
-    if isinstance(fill_value, Tensor):
+    if isinstance(fill_value, (Tensor, np.generic)) and fill_value.ndim == 0:  # a Number to PyTorch
         fill_value = fill_value.item()
-    if not isinstance(fill_value, (_PYTHON_SCALARS, np.generic)):
-        raise TypeError(f"full(): argument 'fill_value' (position 2) must be Number, not {type(fill_value).__name__}")
+    if not isinstance(fill_value, _PYTHON_SCALARS):
+        raise _argparse.must_be("full", "fill_value", 2, "Number", fill_value)
     if dtype is None:
         dtype = _element_dtype(fill_value)
     fill_value = _dtype.checked_scalar(fill_value, dtype.np, check_half=False)

@@ -55,8 +55,15 @@ _LEGACY_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "in
                  "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
                  "bool": "Bool", "complex64": "ComplexFloat", "complex128": "ComplexDouble"}
 
+# PyTorch's name for complex32, the dtype of float16 with a complex number (chainrule lacks it)
+COMPLEX_HALF = "ComplexHalf"
+
+
 def type_word(np_dtype):
-    """PyTorch's name for a dtype in its kernel messages: Float, Long, ComplexDouble..."""
+    """PyTorch's name for a dtype in its kernel messages: Float, Long, ComplexDouble...
+    (``COMPLEX_HALF`` passes through)."""
+    if np_dtype is COMPLEX_HALF:
+        return np_dtype
     return _LEGACY_NAMES[np.dtype(np_dtype).name]
 
 
@@ -67,9 +74,17 @@ def not_implemented(kernel, np_dtype):
 
 def no_complex32():
     """PyTorch computes float16 with complex numbers in complex32 (ComplexHalf), a dtype
-    chainrule does not have (see docs/differences.md)."""
-    return TypeError("chainrule has no complex32 (ComplexHalf): float16 with a complex operand would be "
-                     "complex32 in PyTorch; convert the float16 tensor to float32 or complex64 first")
+    chainrule does not have (see docs/differences.md). Callers whose PyTorch kernel refuses
+    complex32 anyway catch it (``is_complex32``) and raise PyTorch's own error instead."""
+    error = TypeError("chainrule has no complex32 (ComplexHalf): float16 with a complex operand would be "
+                      "complex32 in PyTorch; convert the float16 tensor to float32 or complex64 first")
+    error.complex32 = True
+    return error
+
+
+def is_complex32(error):
+    """Whether ``error`` is ``no_complex32``'s: promotion reached complex32."""
+    return getattr(error, "complex32", False)
 
 
 bool_ = dtype("bool", np.bool_, 0)
@@ -178,16 +193,28 @@ def scalar_dtype(value):
 def result_dtype(operands):
     """Result dtype for a mix of Tensors and Python scalars, by PyTorch's priorities."""
     dim_result = zero_result = wrapped_result = None
+    unsigned = False
     for x in operands:
         d = getattr(x, "dtype", None)
         if d is None:
             s = scalar_dtype(x)
+            if s is int64 and x >= 1 << 63:
+                unsigned = True
             wrapped_result = s if wrapped_result is None else promote_types(wrapped_result, s)
         elif x.ndim == 0:
             zero_result = d if zero_result is None else promote_types(zero_result, d)
         else:
             dim_result = d if dim_result is None else promote_types(dim_result, d)
+    if unsigned and (zero_result if zero_result is not None else dim_result) is bool_:
+        raise no_bool_with_uint64()
     return _combine(dim_result, _combine(zero_result, wrapped_result))
+
+
+def no_bool_with_uint64():
+    """PyTorch holds a Python int from 2**63 up as a uint64, which it won't promote with bool
+    (with an integer tensor the tensor's dtype wins, without promoting)."""
+    return RuntimeError("Promotion for uint16, uint32, uint64 types is not supported, attempted to promote "
+                        "Bool and UInt64")
 
 
 # --- Python ints meeting integer dtypes ---------------------------------------------------

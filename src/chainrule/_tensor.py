@@ -121,6 +121,15 @@ def _wrap(data, requires_grad=False, grad_fn=None):
     return t
 
 
+class InferenceCounter(list):
+    """The version counter of an inference tensor (made under ``inference_mode``; its views
+    share it). PyTorch's inference tensors have no version counter: outside inference mode
+    they cannot be saved for backward, changed in place or made to require grad. A list
+    like any counter, so the ops treat it alike; only those checks look at its class."""
+
+    __slots__ = ()
+
+
 class _Extras:
     """Tensor state that most tensors never need.
 
@@ -191,6 +200,8 @@ class Tensor:
                 "var_no_grad = var.detach().")
         if requires_grad and self._data.dtype.kind not in "fc":
             raise RuntimeError(dtype_message)
+        if requires_grad and self._counter.__class__ is InferenceCounter and not _grad_mode.STATE.inference:
+            raise RuntimeError("Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
         self._requires_grad = bool(requires_grad)
         return self
 
@@ -358,7 +369,7 @@ class Tensor:
         return self._data.dtype.kind == "c"
 
     def is_inference(self):
-        return False
+        return self._counter.__class__ is InferenceCounter
 
     def type(self, dtype=None, non_blocking=False, **kwargs):
         """The legacy type's name (``'torch.FloatTensor'``), or a cast to the type named by a
@@ -373,6 +384,8 @@ class Tensor:
 
     @property
     def _version(self):
+        if self._counter.__class__ is InferenceCounter:
+            raise RuntimeError("Inference tensors do not track version counter.")
         return self._counter[0]
 
     def __len__(self):
@@ -543,7 +556,7 @@ class Tensor:
     def __add__(self, other):
         try:
             return _ew.add(self, other)
-        except _ew.NotAnOperand:  # a list, None...: Python's TypeError, as PyTorch's
+        except _ew.NotAnOperand:  # a list, None, an array...: Python's TypeError or NumPy's op, as PyTorch's
             return NotImplemented
 
     def __radd__(self, other):
@@ -585,8 +598,8 @@ class Tensor:
     def __rtruediv__(self, other):
         try:
             return _ew.rdiv(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
+        except _ew.NotAnOperand:  # PyTorch's is reciprocal() * other, which leaves an array to NumPy
+            return _unary.reciprocal(self) * other if isinstance(other, np.ndarray) else NotImplemented
 
     def __floordiv__(self, other):
         try:
@@ -619,10 +632,19 @@ class Tensor:
             return NotImplemented
 
     def __matmul__(self, other):
-        return _linalg.matmul(self, other)
+        try:
+            return _linalg.matmul(self, other)
+        except (AttributeError, TypeError):
+            if isinstance(other, Tensor):
+                raise
+            return NotImplemented
 
-    def __rmatmul__(self, other):
-        return _linalg.matmul(_ew.as_tensor_like(other, self), self)
+    def __rmatmul__(self, other):  # only for what is no tensor: PyTorch's matmul refuses it
+        return NotImplemented
+
+    def __array_wrap__(self, array, context=None, return_scalar=False):
+        """NumPy's result for a tensor operand as a tensor, as PyTorch's (bool as uint8)."""
+        return _wrap(array.astype(np.uint8) if array.dtype == np.bool_ else array)
 
     def __neg__(self):
         return _ew.neg(self)
@@ -685,8 +707,8 @@ class Tensor:
     def __eq__(self, other):
         try:  # a list, None...: Python's identity comparison, as PyTorch's
             return _ew.eq(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
+        except _ew.NotAnOperand:  # PyTorch compares with an array (its other comparisons refuse one)
+            return _ew.eq(self, _ew.as_tensor_like(other, self)) if isinstance(other, np.ndarray) else NotImplemented
 
     def __ne__(self, other):
         try:
@@ -782,6 +804,12 @@ class Tensor:
     def dot(self, other):
         return _linalg.dot(self, other)
 
+    def clamp(self, min=None, max=None):  # methods of their own: PyTorch's messages differ
+        return _unary.clamp(self, min, max)
+
+    def clip(self, min=None, max=None):
+        return _unary.clamp(self, min, max)
+
     def sum(self, dim=None, keepdim=False, *, dtype=None):
         return _red.sum(self, dim, keepdim, dtype=dtype)
 
@@ -818,12 +846,9 @@ class Tensor:
     def view(self, *shape):
         if len(shape) == 1 and isinstance(shape[0], _dtype.dtype):
             raise NotImplementedError("view(dtype) is not supported")
-        if not shape or (len(shape) == 1 and not hasattr(shape[0], "__index__")
-                         and not isinstance(shape[0], (tuple, list))):
-            got = ", ".join(type(s).__name__ for s in shape)
-            why = "" if not shape else f"\n      didn't match because some of the arguments have invalid types: (!{got}!)"
-            raise TypeError(f"view() received an invalid combination of arguments - got ({got}), but expected one "
-                            f"of:\n * (torch.dtype dtype){why}\n * (tuple of ints size){why}\n")
+        if not shape:
+            raise TypeError("view() received an invalid combination of arguments - got (), but expected one "
+                            "of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n")
         return _shape.view(self, _shape.size_arg(shape, "view"))
 
     def view_as(self, other):
@@ -891,6 +916,8 @@ class Tensor:
         return _inplace.apply_inplace(self, _ew.mul, other)
 
     def div_(self, other, *, rounding_mode=None):
+        if rounding_mode is None:  # true division: its result is floating (see inplace.PROMOTING)
+            return _inplace.apply_inplace(self, _ew.true_divide, other)
         return _inplace.apply_inplace(self, _ew.div, other, rounding_mode=rounding_mode)
 
     def pow_(self, exponent):
@@ -935,6 +962,7 @@ from ._ops import inplace as _inplace  # noqa: E402
 from . import _creation  # noqa: E402
 from . import _legacy  # noqa: E402
 from .autograd import engine as _engine  # noqa: E402
+from .autograd import grad_mode as _grad_mode  # noqa: E402
 from .autograd import functions as _autograd_functions  # noqa: E402
 
 _engine.bind(_wrap, extras, _type_string, _red.sum_to_size, _ew.cast)

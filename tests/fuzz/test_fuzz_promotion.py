@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import chainrule
 from fuzz.compare import _compare_arrays, _error
 from fuzz.conftest import LONG, RECORD, STRICT, fuzz_settings
-from fuzz.known_classes import KNOWN_PROMOTION
+from fuzz.known_classes import DELIBERATE_PROMOTION, KNOWN_PROMOTION
 from fuzz.strategies import DTYPES
 from helpers import require_torch
 
@@ -147,7 +147,7 @@ def grid_classes():
 
 def test_promotion_grid():
     """The whole grid, in CI too: it is deterministic and fast."""
-    new = grid_classes() - set(KNOWN_PROMOTION)
+    new = grid_classes() - set(KNOWN_PROMOTION) - set(DELIBERATE_PROMOTION)
     assert not new or not STRICT, f"promotion classes not in known_classes.KNOWN_PROMOTION: {sorted(new)}"
 
 
@@ -163,3 +163,9 @@ def test_known_promotion_classes_still_reproduce():
     """Strict: a listed class the grid no longer finds must leave KNOWN_PROMOTION."""
     gone = sorted(set(KNOWN_PROMOTION) - grid_classes())
     assert not gone, f"fixed: remove from known_classes.KNOWN_PROMOTION: {gone}"
+
+
+def test_deliberate_promotion_classes_still_differ():
+    """Each deliberate promotion difference (docs/differences.md) still shows on its case."""
+    gone = sorted(key for key, (_, case) in DELIBERATE_PROMOTION.items() if check(*case)[0] != key)
+    assert not gone, f"no longer differ: remove from known_classes.DELIBERATE_PROMOTION: {gone}"

@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from .. import _distributions as kernels
+from .. import _argparse, _distributions as kernels, _dtype
 from .._creation import _generator
 from .._tensor import Tensor
 from .elementwise import where, zeros_like
@@ -33,7 +33,7 @@ from .unary import _clip, exp, relu, sigmoid, sigmoid_backward, tanh, threshold_
 def _floating_only(x, kernel):
     """PyTorch's kernels of these ops exist for floating dtypes only."""
     if x._data.dtype.kind not in "fc":
-        raise NotImplementedError(f'"{kernel}" not implemented for \'{_type_word(x._data.dtype)}\'')
+        raise _dtype.not_implemented(kernel, x._data.dtype)
 
 
 # --- rectifiers: piecewise linear ---------------------------------------------------------
@@ -665,11 +665,12 @@ def glu(input, dim=-1):
     """``a * sigmoid(b)`` for the two halves a, b of ``input`` along ``dim``."""
     if input._data.ndim == 0:
         raise RuntimeError("glu does not support scalars because halving size must be even")
-    _floating_only(input, "glu_cpu")
     dim = wrap_dim(dim, input._data.ndim)
     size = input._data.shape[dim]
     if size % 2:
         raise RuntimeError(f"Halving dimension must be even, but dimension {dim} is size {size}")
+    if input._data.dtype.kind != "f":  # no complex kernel either
+        raise _dtype.not_implemented("glu_cpu", input._data.dtype)
     return unary(GLU, input, (dim,))
 
 
@@ -755,9 +756,16 @@ LOG_SOFTMAX = defop("log_softmax", _along(_log_softmax), batch=dim_params(0), no
 def _softmax_input(x, dim, dtype, name):
     if dtype is not None:
         x = x.to(dtype)
-    ndim = x._data.ndim
+    try:
+        ndim = x._data.ndim
+    except AttributeError:
+        _argparse.check_tensor(name, x)
+        raise
     dim = wrap_dim(dim, ndim)
-    _floating_only(x, f"{name}_lastdim_kernel_impl" if dim >= ndim - 1 else f"{name}_kernel_impl")
+    kernel = f"{name}_lastdim_kernel_impl" if dim >= ndim - 1 else f"{name}_kernel_impl"
+    _floating_only(x, kernel)
+    if x._data.dtype.kind == "c":  # nor complex ones
+        raise _dtype.not_implemented(kernel, x._data.dtype)
     return x, dim
 
 

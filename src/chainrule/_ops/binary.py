@@ -22,13 +22,14 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import _C_TYPE_NAMES, Tensor
-from .elementwise import (TENSOR_OR_NUMBER, _conj, _is_complex, _is_tensor, _no_derivative, _operand,
-                          common_operands, div, invalid_arguments, must_be_tensor, not_implemented_for, plain, pow,
+from .elementwise import (TENSOR_OR_NUMBER, NotAnOperand, _as_complex32, _conj, _is_complex, _is_tensor,
+                          _no_derivative, _operand, _scalar_operand, common_operands, div, invalid_arguments,
+                          must_be_tensor, not_implemented_for, plain, pow, promoted,
                           tensor_method, type_name, where, without_derivative, zeros_like)
-from .inplace import apply_inplace
+from .inplace import apply_inplace, promoting
 from .methods import inplace_method
 from .batching import elementwise
-from .registry import apply, defop, unary
+from .registry import apply, defop, into, unary
 from .unary import exp
 
 
@@ -68,12 +69,17 @@ FMOD_SCALAR = defop("fmod_scalar", _fmod, node="FmodBackward0", vjp=lambda g: g,
                     elementwise=True, number_operand=True)
 
 
-def fmod(x, other):
+def fmod(x, other, *, out=None):
     """``x - trunc(x / other) * other``: the sign of ``x`` (C's fmod)."""
+    if out is not None:
+        return into(out, fmod, x, other)
     if not _is_tensor(x):
         raise invalid_arguments("fmod", (x, other), *TENSOR_OR_NUMBER)
-    number = _number_operand(other)
-    x, other, dtype = common_operands(x, other)
+    try:
+        number = _number_operand(other)
+        x, other, dtype = common_operands(x, other, kernel="fmod_cpu")
+    except NotAnOperand:
+        raise invalid_arguments("fmod", (x, other), *TENSOR_OR_NUMBER) from None
     _real_kernel("fmod_cpu", dtype, "iuf")
     if number:
         return unary(FMOD_SCALAR, x, (other._data.item(),), dtype)
@@ -93,14 +99,20 @@ def _double_dtype(x, exponent):
     return _dtype.complex128 if _is_complex(x) or _is_complex(exponent) else _dtype.float64
 
 
+_FLOAT_POWER_SIGNATURES = ("Tensor input, Tensor exponent, *, Tensor out = None",
+                           "Number self, Tensor exponent, *, Tensor out = None",
+                           "Tensor input, Number exponent, *, Tensor out = None")
+
+
 def float_power(x, exponent):
     """``pow`` computed in float64 (complex128 for complex operands), whatever the
     inputs' dtypes: recorded as PyTorch does, casts then ``pow``."""
-    x, exponent = _operand(x), _operand(exponent)
+    try:
+        x, exponent = _operand(x), _operand(exponent)
+    except NotAnOperand:
+        raise invalid_arguments("float_power", (x, exponent), *_FLOAT_POWER_SIGNATURES) from None
     if not _is_tensor(x) and not _is_tensor(exponent):
-        raise invalid_arguments("float_power", (x, exponent), "Tensor input, Tensor exponent, *, Tensor out = None",
-                                "Number self, Tensor exponent, *, Tensor out = None",
-                                "Tensor input, Number exponent, *, Tensor out = None")
+        raise invalid_arguments("float_power", (x, exponent), *_FLOAT_POWER_SIGNATURES)
     dtype = _double_dtype(x, exponent)
     return pow(_double(x, dtype), _double(exponent, dtype))
 
@@ -130,11 +142,13 @@ ATAN2 = defop("atan2", np.arctan2, batch=elementwise, node="Atan2Backward0", sav
                    lambda t, x, y: -t * x / (x * x + y * y)))
 
 
-def atan2(x, other):
+def atan2(x, other, *, out=None):
     """The angle of the point (other, x), in (-pi, pi]: ``atan(x / other)`` in the
     right quadrant."""
+    if out is not None:
+        return into(out, atan2, x, other)
     _tensors("atan2", ("input", x), ("other", other))
-    x, other, dtype = common_operands(x, other, floating=True)
+    x, other, dtype = common_operands(x, other, floating=True, kernel="atan2_cpu")
     _real_kernel("atan2_cpu", dtype)
     return apply(ATAN2, (x, other), (), dtype)
 
@@ -147,10 +161,12 @@ HYPOT = defop("hypot", np.hypot, batch=elementwise, node="HypotBackward0", save=
               jvp=(lambda t, x, y, ans: t * (x / ans), lambda t, x, y, ans: t * (y / ans)))
 
 
-def hypot(x, other):
+def hypot(x, other, *, out=None):
     """``sqrt(x^2 + other^2)`` without overflow. Floating tensors only, as in PyTorch."""
+    if out is not None:
+        return into(out, hypot, x, other)
     _tensors("hypot", ("input", x), ("other", other))
-    x, other, dtype = common_operands(x, other)
+    x, other, dtype = common_operands(x, other, kernel="hypot_cpu")
     _real_kernel("hypot_cpu", dtype, "f")
     return apply(HYPOT, (x, other), (), dtype)
 
@@ -192,9 +208,36 @@ def _defop_selection(name, forward, node, x_share, y_share):
                  jvp=(lambda t, to_x, to_y: t * (to_x * (to_y < 1)), lambda t, to_x, to_y: t * to_y))
 
 
-MAXIMUM = _defop_selection("maximum", np.maximum, "MaximumBackward0", _larger_share,
+# PyTorch's kernels, elementwise (std::max(a, b) and co.): between equal values (0. and -0.)
+# they keep a, where NumPy's SIMD loops keep b. (PyTorch's own vectorized loops keep b too:
+# its answer for +-0 depends on the tensor's length; see docs/differences.md.)
+def _maximum(a, b):
+    if a.dtype.kind != "f":
+        return np.maximum(a, b)
+    return np.where((a < b) | np.isnan(b), b, a)
+
+
+def _minimum(a, b):
+    if a.dtype.kind != "f":
+        return np.minimum(a, b)
+    return np.where((a > b) | np.isnan(b), b, a)
+
+
+def _fmax(a, b):
+    if a.dtype.kind != "f":
+        return np.fmax(a, b)
+    return np.where((a < b) | np.isnan(a), b, a)
+
+
+def _fmin(a, b):
+    if a.dtype.kind != "f":
+        return np.fmin(a, b)
+    return np.where((a > b) | np.isnan(a), b, a)
+
+
+MAXIMUM = _defop_selection("maximum", _maximum, "MaximumBackward0", _larger_share,
                            lambda a, b: _larger_share(b, a))
-MINIMUM = _defop_selection("minimum", np.minimum, "MinimumBackward0", _smaller_share,
+MINIMUM = _defop_selection("minimum", _minimum, "MinimumBackward0", _smaller_share,
                            lambda a, b: _smaller_share(b, a))
 
 
@@ -209,40 +252,50 @@ def _fmax_saved(ans, x, y):
     return to_x, to_y, plain(_fmax_tangent_share, (x, y), dtype=ans._data.dtype)
 
 
-FMAX = defop("fmax", np.fmax, batch=elementwise, node="FmaxBackward0", save=_fmax_saved,
+FMAX = defop("fmax", _fmax, batch=elementwise, node="FmaxBackward0", save=_fmax_saved,
              vjp=(lambda g, to_x, to_y, tangent_x: g * to_x, lambda g, to_x, to_y, tangent_x: g * to_y),
              jvp=(lambda t, to_x, to_y, tangent_x: t * tangent_x,
                   lambda t, to_x, to_y, tangent_x: t * (1 - tangent_x)))
 
-FMIN = _defop_selection("fmin", np.fmin, "FminBackward0", _fmin_share, lambda a, b: ~_fmin_share(a, b))
+FMIN = _defop_selection("fmin", _fmin, "FminBackward0", _fmin_share, lambda a, b: ~_fmin_share(a, b))
 
 
 def _ordered_pair(name, x, other):
     _tensors(name, ("input", x), ("other", other))
+    if promoted((x, other)) is _dtype.COMPLEX_HALF:
+        raise RuntimeError(f"{name} not implemented for complex tensors.")
     x, other, dtype = common_operands(x, other)
     if dtype.kind == "c":
         raise RuntimeError(f"{name} not implemented for complex tensors.")
     return x, other, dtype
 
 
-def maximum(x, other):
+def maximum(x, other, *, out=None):
     """The larger of x and other, elementwise; nan if either is nan."""
+    if out is not None:
+        return into(out, maximum, x, other)
     x, other, dtype = _ordered_pair("maximum", x, other)
     return apply(MAXIMUM, (x, other), (), dtype)
 
 
-def minimum(x, other):
+def minimum(x, other, *, out=None):
+    if out is not None:
+        return into(out, minimum, x, other)
     x, other, dtype = _ordered_pair("minimum", x, other)
     return apply(MINIMUM, (x, other), (), dtype)
 
 
-def fmax(x, other):
+def fmax(x, other, *, out=None):
     """``maximum``, except that a nan loses to a number."""
+    if out is not None:
+        return into(out, fmax, x, other)
     x, other, dtype = _ordered_pair("fmax", x, other)
     return apply(FMAX, (x, other), (), dtype)
 
 
-def fmin(x, other):
+def fmin(x, other, *, out=None):
+    if out is not None:
+        return into(out, fmin, x, other)
     x, other, dtype = _ordered_pair("fmin", x, other)
     return apply(FMIN, (x, other), (), dtype)
 
@@ -265,10 +318,12 @@ COPYSIGN_SCALAR = defop("copysign_scalar", np.copysign, node="CopysignBackward1"
                         save=lambda ans, x, s: (ans, x), vjp=_sign_flip, jvp=_sign_flip, elementwise=True)
 
 
-def copysign(x, other):
+def copysign(x, other, *, out=None):
     """``|x|`` with the sign of ``other`` (-0.0 counts as negative); floating result."""
+    if out is not None:
+        return into(out, copysign, x, other)
     number = _number_operand(other)
-    x, other, dtype = common_operands(x, other, floating=True)
+    x, other, dtype = common_operands(x, other, floating=True, kernel="copysign_cpu")
     _real_kernel("copysign_cpu", dtype)
     if number:
         return unary(COPYSIGN_SCALAR, x, (other._data.item(),), dtype)
@@ -334,10 +389,13 @@ _XLOGY_SIGNATURES = ("Tensor input, Tensor other, *, Tensor out = None",
 def _x_log(name, ops, x, y):
     """``x * log(y)``-like ops: (tensor, tensor), (number, tensor) or (tensor, number)."""
     both, number_x, number_y = ops
-    x, y = _operand(x), _operand(y)
+    try:
+        x, y = _operand(x), _operand(y)
+    except NotAnOperand:
+        raise invalid_arguments(name, (x, y), *_XLOGY_SIGNATURES) from None
     if not _is_tensor(x) and not _is_tensor(y):
         raise invalid_arguments(name, (x, y), *_XLOGY_SIGNATURES)
-    x_t, y_t, dtype = common_operands(x, y, floating=True)
+    x_t, y_t, dtype = common_operands(x, y, floating=True, kernel=f"{name}_cpu")
     _real_kernel(f"{name}_cpu", dtype)
     if not _is_tensor(x):
         return unary(number_x, y_t, (x_t._data.item(),), dtype)
@@ -346,8 +404,10 @@ def _x_log(name, ops, x, y):
     return apply(both, (x_t, y_t), (), dtype)
 
 
-def xlogy(x, other):
+def xlogy(x, other, *, out=None):
     """``x * log(other)``, and 0 where x is 0 (unless other is nan)."""
+    if out is not None:
+        return into(out, xlogy, x, other)
     return _x_log("xlogy", (XLOGY, XLOGY_NUMBER_X, XLOGY_NUMBER_Y), x, other)
 
 
@@ -376,18 +436,22 @@ LOGADDEXP2 = defop("logaddexp2", np.logaddexp2, batch=elementwise, node="Logadde
                    jvp=(lambda t, x, y: t / (1 + 2 ** (y - x)), lambda t, x, y: t / (1 + 2 ** (x - y))))
 
 
-def logaddexp(x, other):
+def logaddexp(x, other, *, out=None):
     """``log(exp(x) + exp(other))``, exact where the exponentials would overflow."""
+    if out is not None:
+        return into(out, logaddexp, x, other)
     _tensors("logaddexp", ("input", x), ("other", other))
-    x, other, dtype = common_operands(x, other)
+    x, other, dtype = common_operands(x, other, kernel="logaddexp_cpu")
     _real_kernel("logaddexp_cpu", dtype, "fc")
     return apply(LOGADDEXP, (x, other), (), dtype)
 
 
-def logaddexp2(x, other):
+def logaddexp2(x, other, *, out=None):
     """``log2(2**x + 2**other)``."""
+    if out is not None:
+        return into(out, logaddexp2, x, other)
     _tensors("logaddexp2", ("input", x), ("other", other))
-    x, other, dtype = common_operands(x, other)
+    x, other, dtype = common_operands(x, other, kernel="logaddexp2_cpu")
     _real_kernel("logaddexp2_cpu", dtype, "f")
     return apply(LOGADDEXP2, (x, other), (), dtype)
 
@@ -424,10 +488,15 @@ def _number_fits(value, dtype):
         raise RuntimeError(f"value cannot be converted to type {_C_TYPE_NAMES[dtype.name]} without overflow")
 
 
-def lerp(x, end, weight):
+def lerp(x, end, weight, *, out=None):
     """``x + weight * (end - x)``; weight a number or a tensor (all of one dtype)."""
-    weight = _operand(weight)
-    if not _is_tensor(x) or not _is_tensor(end):
+    if out is not None:
+        return into(out, lerp, x, end, weight)
+    try:
+        weight, known = _operand(weight), True
+    except NotAnOperand:
+        known = False
+    if not known or not _is_tensor(x) or not _is_tensor(end):
         raise invalid_arguments("lerp", (x, end, weight), "Tensor input, Tensor end, Tensor weight, *, "
                                 "Tensor out = None", "Tensor input, Tensor end, Number weight, *, Tensor out = None")
     _same_dtype(x, "end", end)
@@ -459,8 +528,10 @@ ADDCMUL = defop("addcmul", lambda x, t1, t2, value: x + value * t1 * t2, batch=e
                      lambda t, t1, t2, value: t * (t1 * value)))
 
 
-def addcmul(x, tensor1, tensor2, *, value=1):
+def addcmul(x, tensor1, tensor2, *, value=1, out=None):
     """``x + value * tensor1 * tensor2``."""
+    if out is not None:
+        return into(out, addcmul, x, tensor1, tensor2, value=value)
     x, tensor1, tensor2, dtype, value = _pointwise_value("addcmul", x, tensor1, tensor2, value)
     if dtype.kind == "b":
         raise not_implemented_for("addcmul_cpu_out", dtype)
@@ -482,8 +553,10 @@ _INTEGER_ADDCDIV = (
     "tensor2), for all dtypes.")
 
 
-def addcdiv(x, tensor1, tensor2, *, value=1):
+def addcdiv(x, tensor1, tensor2, *, value=1, out=None):
     """``x + value * tensor1 / tensor2``: a true division, so not for two integer tensors."""
+    if out is not None:
+        return into(out, addcdiv, x, tensor1, tensor2, value=value)
     _tensors("addcdiv", ("input", x), ("tensor1", tensor1), ("tensor2", tensor2))
     if tensor1._data.dtype.kind in "biu" and tensor2._data.dtype.kind in "biu":
         raise RuntimeError(_INTEGER_ADDCDIV)
@@ -556,18 +629,26 @@ def equal(x, other):
 
 def _logical(fn, name, x, other):
     _tensors(name, ("input", x), ("other", other))
+    if promoted((x, other)) is _dtype.COMPLEX_HALF:  # its kernel has no complex32
+        raise not_implemented_for(f"{name}_cpu", _dtype.COMPLEX_HALF)
     return plain(fn, (x, other))
 
 
-def logical_and(x, other):
+def logical_and(x, other, *, out=None):
+    if out is not None:
+        return into(out, logical_and, x, other)
     return _logical(np.logical_and, "logical_and", x, other)
 
 
-def logical_or(x, other):
+def logical_or(x, other, *, out=None):
+    if out is not None:
+        return into(out, logical_or, x, other)
     return _logical(np.logical_or, "logical_or", x, other)
 
 
-def logical_xor(x, other):
+def logical_xor(x, other, *, out=None):
+    if out is not None:
+        return into(out, logical_xor, x, other)
     return _logical(np.logical_xor, "logical_xor", x, other)
 
 
@@ -579,14 +660,19 @@ def _left_shift(a, shift):
 
 
 def _right_shift(a, shift):
-    # PyTorch: a negative count, or the width or more, shifts by width - 1 (0 or -1 left)
+    # PyTorch: a negative count (as a signed number: uint8 200 is -56), or the width or more,
+    # leaves the sign: 0 or -1 for signed dtypes, 0 for unsigned ones
     bits = a.dtype.itemsize * 8
-    shift = np.where((shift < 0) | (shift >= bits), bits - 1, shift)
+    negative = shift.astype(a.dtype.str.replace("u", "i"), copy=False) < 0
+    if a.dtype.kind == "u":
+        out = np.right_shift(a, np.clip(shift, 0, bits - 1).astype(a.dtype))
+        return np.where(negative | (shift >= bits), np.zeros((), a.dtype), out)
+    shift = np.where(negative | (shift >= bits), bits - 1, shift)
     return np.right_shift(a, shift.astype(a.dtype))
 
 
 def _shift(fn, kernel, x, other):
-    x, other, dtype = common_operands(x, other)
+    x, other, dtype = common_operands(x, other, kernel=kernel)
     if dtype.kind not in "iu":
         raise not_implemented_for(kernel, dtype)
     return plain(fn, (x, other), dtype=dtype)
@@ -615,16 +701,18 @@ def _comparison_inplace(name, fn, kernel, number_node, tensor_node):
     tensor), with zero gradients: the history of x before it no longer counts."""
     number_op = defop(f"{name}_number_inplace", lambda x, s: fn(x, s).astype(x.dtype), node=number_node,
                       vjp=_zero, jvp=_zero, elementwise=True, number_operand=True)
-    tensor_op = defop(f"{name}_inplace", lambda x, y: fn(x, y).astype(x.dtype), batch=elementwise, node=tensor_node,
-                      vjp=(_zero, _zero), jvp=(_zero, _zero))
+    tensor_op = defop(f"{name}_inplace", lambda x, y, common: fn(x.astype(common, copy=False), y.astype(common, copy=False))
+                      .astype(x.dtype), batch=elementwise, node=tensor_node, vjp=(_zero, _zero), jvp=(_zero, _zero))
 
     def compute(x, other):
         other = _operand(other)
         if kernel is not None and (_is_complex(x) or _is_complex(other)):
-            raise not_implemented_for(kernel, _dtype.result_dtype((x, other)).np)
-        if _is_tensor(other):
-            return apply(tensor_op, (x, other))
-        return unary(number_op, x, (other,))
+            raise not_implemented_for(kernel, promoted((x, other)))
+        if (_is_complex(x) or _is_complex(other)) and promoted((x, other)) is _dtype.COMPLEX_HALF:
+            return apply(tensor_op, (x, _as_complex32(other)), (np.dtype(np.complex64),))  # as ``eq``
+        if _is_tensor(other):  # compared in the promoted dtype, as ``eq``
+            return apply(tensor_op, (x, other), (_dtype.result_dtype((x, other)).np,))
+        return unary(number_op, x, (_scalar_operand(x, other)[0],))
     compute.__name__ = name
     return compute
 
@@ -639,15 +727,20 @@ _ge = _comparison_inplace("ge", np.greater_equal, "ge_cpu", "GeBackward0", "GeBa
 
 # --- Tensor methods --------------------------------------------------------------------------------
 
+for _fn in (fmod, hypot, bitwise_left_shift, bitwise_right_shift):
+    promoting(_fn)
+for _fn in (atan2, copysign, xlogy):  # floating results
+    promoting(_fn, floating=True)
+
 Tensor.fmod = fmod
 Tensor.fmod_ = inplace_method(fmod, "fmod_")
 Tensor.float_power = float_power
 Tensor.float_power_ = _float_power_inplace
 Tensor.atan2 = tensor_method(atan2, "atan2", "other")
 Tensor.arctan2 = tensor_method(atan2, "arctan2", "other")
-Tensor.atan2_ = Tensor.arctan2_ = inplace_method(atan2, "atan2_")
+Tensor.atan2_ = Tensor.arctan2_ = tensor_method(inplace_method(atan2, "atan2_"), "atan2_", "other")
 Tensor.hypot = tensor_method(hypot, "hypot", "other")
-Tensor.hypot_ = inplace_method(hypot, "hypot_")
+Tensor.hypot_ = tensor_method(inplace_method(hypot, "hypot_"), "hypot_", "other")
 Tensor.maximum = tensor_method(maximum, "maximum", "other")
 Tensor.minimum = tensor_method(minimum, "minimum", "other")
 Tensor.fmax = tensor_method(fmax, "fmax", "other")
@@ -665,7 +758,7 @@ Tensor.addcmul_ = inplace_method(addcmul, "addcmul_")
 Tensor.addcdiv = tensor_method(addcdiv, "addcdiv", "tensor1", "tensor2")
 Tensor.addcdiv_ = inplace_method(addcdiv, "addcdiv_")
 Tensor.heaviside = tensor_method(heaviside, "heaviside", "values")
-Tensor.heaviside_ = inplace_method(heaviside, "heaviside_")
+Tensor.heaviside_ = tensor_method(inplace_method(heaviside, "heaviside_"), "heaviside_", "values")
 Tensor.eq_ = inplace_method(_eq, "eq_")
 Tensor.ne_ = Tensor.not_equal_ = inplace_method(_ne, "ne_")
 Tensor.lt_ = Tensor.less_ = inplace_method(_lt, "lt_")
@@ -675,11 +768,11 @@ Tensor.ge_ = Tensor.greater_equal_ = inplace_method(_ge, "ge_")
 Tensor.isclose = tensor_method(isclose, "isclose", "other")
 Tensor.allclose = tensor_method(allclose, "allclose", "other")
 Tensor.logical_and = tensor_method(logical_and, "logical_and", "other")
-Tensor.logical_and_ = inplace_method(logical_and, "logical_and_")
+Tensor.logical_and_ = tensor_method(inplace_method(logical_and, "logical_and_"), "logical_and_", "other")
 Tensor.logical_or = tensor_method(logical_or, "logical_or", "other")
-Tensor.logical_or_ = inplace_method(logical_or, "logical_or_")
+Tensor.logical_or_ = tensor_method(inplace_method(logical_or, "logical_or_"), "logical_or_", "other")
 Tensor.logical_xor = tensor_method(logical_xor, "logical_xor", "other")
-Tensor.logical_xor_ = inplace_method(logical_xor, "logical_xor_")
+Tensor.logical_xor_ = tensor_method(inplace_method(logical_xor, "logical_xor_"), "logical_xor_", "other")
 Tensor.bitwise_left_shift = Tensor.__lshift__ = bitwise_left_shift
 Tensor.bitwise_left_shift_ = Tensor.__ilshift__ = inplace_method(bitwise_left_shift, "bitwise_left_shift_")
 Tensor.__rlshift__ = lambda self, other: bitwise_left_shift(other, self)

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from .. import _dtype
+from .. import _argparse, _dtype
 from .._tensor import _wrap
 from ..autograd.forward_ad import FORWARD, make_dual, tangent_of
 from .activations import LOG_SOFTMAX, log_sigmoid, log_softmax, softmax, softmax_backward
@@ -430,8 +430,13 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     tensor(0.1269)
     """
     reduction = _reduction(reduction, size_average, reduce)
+    try:
+        indices = input._data.shape != target._data.shape
+    except AttributeError:
+        _argparse.check_tensor("cross_entropy_loss", input)
+        _argparse.check_tensor("cross_entropy_loss", target, "target", 2)
+        raise
     class_dim = 0 if input._data.ndim == 1 else 1
-    indices = input._data.shape != target._data.shape
     if registry.BATCHING and indices and any_batched(input, target, weight):  # probabilities need no values
         if any_batched(weight):
             return per_sample(cross_entropy, input, target, weight, None, ignore_index, None, reduction,

@@ -12,19 +12,28 @@ never require grad). The few ops that PyTorch records without a derivative
 (``floor_divide``, ``x % y`` with a number ``x``) get a node whose backward raises, as
 PyTorch's ``torch::autograd::NotImplemented`` does.
 """
+import math
 import warnings
 
 import numpy as np
 
-from .. import _dtype
+from .. import _argparse, _dtype
 from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD, not_differentiable, refuse_tangents
 from ..autograd.grad_mode import STATE
 from . import registry
 from .batching import dynamic_shape, elementwise, has_values
-from .registry import Op, apply, binary, broadcast_error, defop, not_a_tensor, public_caller, record, unary
+from .registry import Op, apply, binary, broadcast_error, defop, found_dtype, into, not_a_tensor, record, unary
 
 # --- dtype promotion at the boundary with NumPy ---------------------------------------
+
+
+def _complex32_refused(kernel, a, b):
+    """PyTorch's error where its kernel for two tensors lacks complex32 (a float16 and a
+    complex 0-d tensor); None otherwise (chainrule's own error stands for the rest)."""
+    if a._data.dtype.kind != b._data.dtype.kind and (a._data.dtype.char == "e" or b._data.dtype.char == "e") \
+            and promoted((a, b)) is _dtype.COMPLEX_HALF:
+        raise not_implemented_for(kernel, _dtype.COMPLEX_HALF)
 
 
 def _tensor_result(a, b):
@@ -55,18 +64,19 @@ def _scalar_operand(x, s):
     if cls is int:
         if kind == "b":  # PyTorch's int64 result, or its error for a uint64 number
             if _dtype.scalar_int(s) >= 1 << 63:
-                raise RuntimeError("Promotion for uint16, uint32, uint64 types is not supported, attempted to "
-                                   "promote Bool and UInt64")
+                raise _dtype.no_bool_with_uint64()
             return s, None
         return (s if _INT_RANGES[np_dtype.char][0] <= s <= _INT_RANGES[np_dtype.char][1]
                 else _dtype.wrapped_int(s, np_dtype)), None
     if cls is bool:
         return s, None
-    if cls is float:
-        return s, _dtype.get_default_dtype().np
+    if cls is float:  # beyond the default dtype's range, PyTorch's conversion makes it inf
+        dtype = _dtype.get_default_dtype().np
+        return (s if abs(s) <= _FLOAT_MAX[dtype.char] or s != s else math.copysign(math.inf, s)), dtype
     return s, _dtype.default_complex_dtype().np
 
 
+_FLOAT_MAX = {np.dtype(t).char: float(np.finfo(t).max) for t in (np.float16, np.float32, np.float64)}
 _INT_RANGES = {np.dtype(t).char: (int(np.iinfo(t).min), int(np.iinfo(t).max))
                for t in (np.uint8, np.int8, np.int16, np.int32, np.int64)}
 
@@ -95,16 +105,33 @@ def _float_input(x):
     return _wrap(x._data.astype(_dtype.get_default_dtype().np))
 
 
-def common_operands(*operands, floating=False):
+def common_operands(*operands, floating=False, kernel=None):
     """``(*tensors, dtype)``: the operands as tensors and the result's NumPy dtype by
     PyTorch's promotion (``floating``: the default float dtype where that is integral).
     Operands that cannot require grad (numbers, bool and integer tensors) are converted
-    to that dtype here, so that NumPy computes in it."""
+    to that dtype here, so that NumPy computes in it. ``kernel``: PyTorch's kernel, which
+    refuses complex32 (float16 with a complex number) with its own error."""
     operands = [_operand(v) for v in operands]
-    dtype = _dtype.result_dtype(operands).np
+    try:
+        dtype = _dtype.result_dtype(operands).np
+    except TypeError as e:
+        if kernel is None or not _dtype.is_complex32(e):
+            raise
+        raise not_implemented_for(kernel, _dtype.COMPLEX_HALF) from None
     if floating and dtype.kind not in "fc":
         dtype = _dtype.get_default_dtype().np
     return (*[_constant_as(v, dtype) for v in operands], dtype)
+
+
+def promoted(operands):
+    """The operands' result dtype (NumPy's), or ``_dtype.COMPLEX_HALF`` for the complex32
+    that chainrule lacks: for PyTorch's messages, which name it."""
+    try:
+        return _dtype.result_dtype(operands).np
+    except TypeError as e:
+        if not _dtype.is_complex32(e):
+            raise
+        return _dtype.COMPLEX_HALF
 
 
 def _constant_as(value, dtype):
@@ -156,9 +183,7 @@ def without_derivative(op, out, inputs):
 # --- PyTorch's messages for dtypes and arguments it refuses -------------------------------
 
 
-def type_name(np_dtype):
-    """PyTorch's name for a dtype in its messages: Float, Long, ComplexDouble..."""
-    return _dtype._LEGACY_NAMES[np_dtype.name]
+type_name = _dtype.type_word  # PyTorch's name for a dtype in its messages: Float, Long...
 
 
 def not_implemented_for(kernel, np_dtype):
@@ -166,7 +191,7 @@ def not_implemented_for(kernel, np_dtype):
 
 
 def _argument_type(value):
-    return "Tensor" if isinstance(value, Tensor) else type(value).__name__
+    return _argparse.type_name(value)
 
 
 def must_be_tensor(fn, value, name="other", position=2):
@@ -177,10 +202,7 @@ def must_be_tensor(fn, value, name="other", position=2):
 
 def invalid_arguments(fn, args, *signatures):
     """PyTorch's message for arguments that match none of an op's signatures."""
-    got = ", ".join(_argument_type(a) for a in args)
-    expected = "".join(f" * ({s})\n" for s in signatures)
-    return TypeError(f"{fn}() received an invalid combination of arguments - got ({got}), but expected one "
-                     f"of:\n{expected}")
+    return _argparse.invalid_combination(fn, args, {}, *signatures)
 
 
 def tensor_method(fn, name, *arg_names):
@@ -213,27 +235,28 @@ _NUMBER = (float, int, bool, complex)  # checked first on the hot path: ``x * 0.
 
 
 def _operand(value):
-    """The other operand of a binary op as a tensor or a Python number: NumPy scalars
-    become numbers, arrays and lists become tensors."""
+    """The other operand of a binary op as a tensor or a Python number (NumPy scalars
+    become numbers); anything else is PyTorch's TypeError. Arrays too: ``x + array`` is
+    NumPy's business in PyTorch (the operators return NotImplemented on a TypeError)."""
     if isinstance(value, Tensor) or value.__class__ in _NUMBER:
+        if value.__class__ is int:  # PyTorch's OverflowError for what a Scalar can't hold, first
+            _dtype.scalar_int(value)
         return value
     if isinstance(value, np.generic):
         return value.item()
-    if isinstance(value, np.ndarray):
-        return as_tensor_like(value, None)
-    raise NotAnOperand(value)
+    raise NotAnOperand(str(_argparse.not_tensor(_argparse.public_name(), value, "other", 2)))
 
 
 class NotAnOperand(TypeError):
-    """A list, None, a string... as the other operand of a binary op. The operators
-    catch it and return NotImplemented, so Python raises its own TypeError, as with
-    PyTorch (``unsupported operand type(s) for +: 'Tensor' and 'list'``); a function
-    call shows PyTorch's message: ``add(): argument 'other' (position 2) must be
-    Tensor, not list``."""
+    """A list, None, an array... as the other operand of a binary op. The operators catch
+    it and return NotImplemented, so Python raises its own TypeError or NumPy computes
+    (``x + array``), as with PyTorch; a call shows PyTorch's message: ``add(): argument
+    'other' (position 2) must be Tensor, not list``. Named and printed as the TypeError
+    it is (the operators must not catch other TypeErrors: complex32's is chainrule's own)."""
 
-    def __init__(self, value):
-        super().__init__(f"{public_caller()}(): argument 'other' (position 2) must be Tensor, not "
-                         f"{_argument_type(value)}")
+
+NotAnOperand.__name__ = NotAnOperand.__qualname__ = "TypeError"
+NotAnOperand.__module__ = "builtins"
 
 
 def _conj(number):
@@ -258,21 +281,54 @@ def zeros_like(t):
 
 # --- arithmetic ---------------------------------------------------------------------
 
-ADD = defop("add", np.add, batch=elementwise, node="AddBackward0",
+def _plus(a, b, alpha):
+    """``a + alpha * b`` for a complex result, as PyTorch adds: alpha * b is a complex
+    product, so an inf or nan part of b spreads to both parts (``1 + complex(inf, 0)`` is
+    ``inf + nanj``). Real results are ``a + b`` or ``a - b`` exactly, so the forwards
+    below only come here for complex operands."""
+    dtype = np.result_type(a, b)
+    with np.errstate(invalid="ignore"):
+        return a + np.asarray(b, dtype) * dtype.type(alpha)
+
+
+def _add(a, b):
+    return _plus(a, b, 1) if a.dtype.kind == "c" or b.dtype.kind == "c" else a + b
+
+
+def _add_number(a, s):
+    return _plus(a, s, 1) if a.dtype.kind == "c" or s.__class__ is complex else a + s
+
+
+def _subtract(a, b):
+    return _plus(a, b, -1) if a.dtype.kind == "c" or b.dtype.kind == "c" else a - b
+
+
+def _subtract_number(a, s):
+    return _plus(a, s, -1) if a.dtype.kind == "c" or s.__class__ is complex else a - s
+
+
+ADD = defop("add", _add, batch=elementwise, node="AddBackward0",
             vjp=(lambda g: g, lambda g: g),
             jvp=(lambda t: t, lambda t: t))
 
-ADD_SCALAR = defop("add_scalar", np.add, node="AddBackward0",
+ADD_SCALAR = defop("add_scalar", _add_number, node="AddBackward0",
                    vjp=lambda g: g, jvp=lambda t: t, elementwise=True, number_operand=True)
 
 
-def add(x, other, *, alpha=1):
+def add(x, other, *, alpha=1, out=None):
+    if out is not None:
+        return into(out, add, x, other, alpha=alpha)
     if alpha != 1:
         other = _scaled(x, other, alpha)
     if other.__class__ in _NUMBER:
-        other, dtype = _scalar_operand(x, other)
+        try:
+            other, dtype = _scalar_operand(x, other)
+        except AttributeError:  # torch.add(2, 3): a number as input is a 0-d tensor
+            return add(_argparse.number_input(x), other)
         return unary(ADD_SCALAR, x, (other,), dtype)
     if not isinstance(x, Tensor):  # number + tensor
+        if not isinstance(other, Tensor) or not (x.__class__ in _NUMBER or isinstance(x, np.generic)):
+            return add(_argparse.number_input(x), other)
         x, other = other, _operand(x)
     other = _operand(other)
     if not isinstance(other, Tensor):
@@ -290,14 +346,15 @@ def _scaled(x, other, alpha):
     return other * _dtype.checked_scalar(alpha, dtype)
 
 
-SUB = defop("sub", np.subtract, batch=elementwise, node="SubBackward0",
+SUB = defop("sub", _subtract, batch=elementwise, node="SubBackward0",
             vjp=(lambda g: g, lambda g: -g),
             jvp=(lambda t: t, lambda t: -t))
 
-SUB_SCALAR = defop("sub_scalar", np.subtract, node="SubBackward0",
+SUB_SCALAR = defop("sub_scalar", _subtract_number, node="SubBackward0",
                    vjp=lambda g: g, jvp=lambda t: t, elementwise=True, number_operand=True)
 
-RSUB_SCALAR = defop("rsub_scalar", lambda x, s: np.subtract(s, x), node="RsubBackward1",
+RSUB_SCALAR = defop("rsub_scalar", lambda x, s: _subtract(np.asarray(s, np.result_type(x, s)), x),
+                    node="RsubBackward1",
                     vjp=lambda g: -g, jvp=lambda t: -t, elementwise=True)
 
 
@@ -311,12 +368,21 @@ def _no_bool_subtraction(x, other):
                        "operator instead.")
 
 
-def sub(x, other, *, alpha=1):
-    if x._data.dtype.kind == "b" or (_is_tensor(other) and other._data.dtype.kind == "b"):
+def _check_subtraction(x, other):
+    # a Python bool counts as a bool tensor (``x - True`` is refused too)
+    if other.__class__ is bool or x._data.dtype.kind == "b" or (_is_tensor(other) and other._data.dtype.kind == "b"):
         _no_bool_subtraction(x, other)
+
+
+def sub(x, other, *, alpha=1, out=None):
+    if out is not None:
+        return into(out, sub, x, other, alpha=alpha)
+    if not isinstance(x, Tensor):  # torch.sub(2, y): a number as input is a 0-d tensor
+        x = _argparse.number_input(x)
+    other = _operand(other)
+    _check_subtraction(x, other)
     if alpha != 1:
         other = _scaled(x, other, alpha)
-    other = _operand(other)
     if _is_tensor(other):
         return binary(SUB, x, other, _tensor_result(x, other))
     other, dtype = _scalar_operand(x, other)
@@ -325,9 +391,11 @@ def sub(x, other, *, alpha=1):
 
 def rsub(x, other):
     """``other - x`` for a Python number ``other``."""
-    if other.__class__ not in _NUMBER and _is_tensor(_operand(other)):
-        return sub(_operand(other), x)
-    if x._data.dtype.kind == "b":
+    if other.__class__ not in _NUMBER:
+        other = _operand(other)  # a NumPy scalar is a number
+        if _is_tensor(other):
+            return sub(other, x)
+    if x._data.dtype.kind == "b" or other.__class__ is bool:
         _no_bool_subtraction(other, x)
     other, dtype = _scalar_operand(x, other)
     return unary(RSUB_SCALAR, x, (other,), dtype)
@@ -338,17 +406,35 @@ MUL = defop("mul", np.multiply, batch=elementwise, node="MulBackward0",
             vjp=(lambda g, x, y: g * y.conj(), lambda g, x, y: g * x.conj()),
             jvp=(lambda t, x, y: t * y, lambda t, x, y: x * t))
 
-MUL_SCALAR = defop("mul_scalar", np.multiply, node="MulBackward0",
+def _opmath(fn):
+    """``fn(x, s)`` for a Python number s as PyTorch's mul and div compute it: a float16 x in
+    float32 with s as a float32 (``x * 1e5`` is 100. for x = 1e-3, not inf), rounded once."""
+    def forward(x, s):
+        if x.dtype.char == "e":
+            return fn(x.astype(np.float32), s).astype(np.float16)
+        return fn(x, s)
+    forward.__name__ = fn.__name__
+    return forward
+
+
+MUL_SCALAR = defop("mul_scalar", _opmath(np.multiply), node="MulBackward0",
                    save=lambda ans, x, s: (s,),
                    vjp=lambda g, s: g * _conj(s), jvp=lambda t, s: t * s, elementwise=True,
                    number_operand=True)
 
 
-def mul(x, other):
+def mul(x, other, *, out=None):
+    if out is not None:
+        return into(out, mul, x, other)
     if other.__class__ in _NUMBER:
-        other, dtype = _scalar_operand(x, other)
+        try:
+            other, dtype = _scalar_operand(x, other)
+        except AttributeError:  # torch.mul(2, 3): a number as input is a 0-d tensor
+            return mul(_argparse.number_input(x), other)
         return unary(MUL_SCALAR, x, (other,), dtype)
     if not isinstance(x, Tensor):  # number * tensor
+        if not isinstance(other, Tensor) or not (x.__class__ in _NUMBER or isinstance(x, np.generic)):
+            return mul(_argparse.number_input(x), other)
         x, other = other, _operand(x)
     other = _operand(other)
     if not isinstance(other, Tensor):
@@ -362,29 +448,36 @@ DIV = defop("div", np.true_divide, batch=elementwise, node="DivBackward0",
             vjp=(lambda g, x, y: g / y.conj(), lambda g, x, y: -g * ((x / y) / y).conj()),  # PyTorch's order
             jvp=(lambda t, x, y: t / y, lambda t, x, y: -t * x / (y * y)))
 
-DIV_SCALAR = defop("div_scalar", np.true_divide, node="DivBackward0",
+DIV_SCALAR = defop("div_scalar", _opmath(np.true_divide), node="DivBackward0",
                    save=lambda ans, x, s: (s,),
                    vjp=lambda g, s: g / _conj(s), jvp=lambda t, s: t / s, elementwise=True,
                    number_operand=True)
 
 
-def div(x, other, *, rounding_mode=None):
+def div(x, other, *, rounding_mode=None, out=None):
+    if out is not None:
+        return into(out, div, x, other, rounding_mode=rounding_mode)
     if rounding_mode is not None:
         return _rounded_div(x, other, rounding_mode)
     if not _is_tensor(x):
+        if not _is_tensor(other):  # torch.div(2, 3): a number as input is a 0-d tensor
+            return div(_argparse.number_input(x), other)
         return rdiv(other, x)
     other = _operand(other)
     if _is_tensor(other):
-        out_dtype = _tensor_result(x, other)
+        out_dtype = _complex32_refused("div_cpu", x, other) or _tensor_result(x, other)
         if (out_dtype or x._data.dtype).kind not in "fc":
             out_dtype = _dtype.get_default_dtype().np
         return binary(DIV, x, other, out_dtype)
     if x._data.dtype.kind in "fc":
+        if other.__class__ is complex and x._data.dtype.char == "e":  # no complex32 kernel
+            raise not_implemented_for("div_cpu", _dtype.COMPLEX_HALF)
         other, out_dtype = _scalar_operand(x, other)
         return unary(DIV_SCALAR, x, (other,), out_dtype)
     # an integer x is divided in floating point: the number does not wrap
     if other.__class__ is int:
-        other = float(_dtype.scalar_int(other))
+        _scalar_operand(x, other)  # PyTorch's refusals of it: a uint64 with bool
+        other = float(other)
     return unary(DIV_SCALAR, x, (other,), _scalar_result(x, other) or _float_result(x))
 
 
@@ -417,7 +510,7 @@ DIV_ROUNDED = defop("div_rounded", _rounded_quotient, batch=elementwise, node="D
 def _rounded_operands(x, other, mode):
     if mode not in ("trunc", "floor"):
         raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
-    x, other, dtype = common_operands(x, other)
+    x, other, dtype = common_operands(x, other, kernel=f"div_{mode}_cpu")
     if dtype.kind in "bc":
         raise not_implemented_for(f"div_{mode}_cpu", dtype)
     return x, other, dtype
@@ -441,10 +534,16 @@ def floor_divide(x, other):
 
 
 def _remainder(a, b):
-    """Python's ``%``: the sign of the divisor (PyTorch's remainder)."""
-    if a.dtype.kind in "iu" and not np.all(b):
-        raise RuntimeError("ZeroDivisionError")
-    return np.remainder(a, b)
+    """Python's ``%``: the sign of the divisor (PyTorch's remainder). For floats PyTorch's
+    formula: fmod, plus b where its sign differs from b's; a zero keeps fmod's sign, the
+    sign of a (``-0. % 2.5`` is -0., ``0. % -2.`` is 0., where NumPy takes b's sign)."""
+    if a.dtype.kind in "iu":
+        if not np.all(b):
+            raise RuntimeError("ZeroDivisionError")
+        return np.remainder(a, b)
+    with np.errstate(invalid="ignore"):
+        mod = np.fmod(a, b)
+        return np.where((mod != 0) & ((b < 0) != (mod < 0)), mod + b, mod)
 
 
 # x - floor(x / y) * y: slope 1 in x, -floor(x / y) in y
@@ -459,10 +558,19 @@ REMAINDER_SCALAR = defop("remainder_scalar", _remainder, node="RemainderBackward
 RREMAINDER = _no_derivative("remainder")  # a number % a tensor
 
 
-def remainder(x, other):
+_REMAINDER_SIGNATURES = ("Tensor input, Tensor other, *, Tensor out = None", "Number self, Tensor other",
+                         "Tensor input, Number other, *, Tensor out = None")
+
+
+def remainder(x, other, *, out=None):
     """``x % other`` with the sign of ``other``, as Python's ``%``."""
-    number = other if _is_tensor(x) and not _is_tensor(_operand(other)) else None
-    x_t, other_t, dtype = common_operands(x, other)
+    if out is not None:
+        return into(out, remainder, x, other)
+    try:
+        number = other if _is_tensor(x) and not _is_tensor(_operand(other)) else None
+        x_t, other_t, dtype = common_operands(x, other, kernel="remainder_cpu")
+    except NotAnOperand:  # still an operand error: ``x % None`` is Python's TypeError
+        raise NotAnOperand(str(invalid_arguments("remainder", (x, other), *_REMAINDER_SIGNATURES))) from None
     if dtype.kind in "bc":
         raise not_implemented_for("remainder_cpu", dtype)
     if number is not None:
@@ -479,13 +587,54 @@ def _pow_derivative(x, p):
 
 
 def _power(a, b):
-    """``a ** b`` as PyTorch computes it: ``x ** -0.5`` is ``1 / sqrt(x)`` (PyTorch's
-    rsqrt: -inf at -0.), integers go to ``_integer_power``."""
+    """``a ** b`` as PyTorch computes it: complex powers by ``_complex_power``, integers by
+    ``_integer_power``, a number exponent with PyTorch's shortcuts (``_number_power``)."""
     if b.__class__ is np.ndarray:
-        return a ** b if a.dtype.kind in "fc" or b.dtype.kind in "fc" else _integer_power(a, b)
-    if b.__class__ is float and b == -0.5 and a.dtype.kind == "f":
-        return 1 / np.sqrt(a)
-    return a ** b if a.dtype.kind in "fc" or b.__class__ in (float, complex) else _integer_power(a, b)
+        if a.dtype.kind == "c" or b.dtype.kind == "c":
+            return _complex_power(a, b)
+        return a ** b if a.dtype.kind == "f" or b.dtype.kind == "f" else _integer_power(a, b)
+    if a.dtype.kind in "fc" or b.__class__ in (float, complex):
+        return _number_power(a, b)
+    return _integer_power(a, b)
+
+
+def _complex_power(a, b):
+    """glibc's cpow, which PyTorch's complex pow calls: ``exp(b * log(a))``, with no
+    shortcut for integral or zero exponents (``0 ** 0j`` is nan, ``(-3+0j) ** 3`` has a
+    tiny imaginary part), where NumPy multiplies and answers 1."""
+    dtype = np.result_type(a, b)
+    with np.errstate(all="ignore"):
+        return np.exp(b.astype(dtype, copy=False) * np.log(a.astype(dtype, copy=False)))
+
+
+def _number_power(a, p):
+    """``a ** p`` for a Python number p, as PyTorch's pow_tensor_scalar: 0 and 1 fill and
+    copy; 0.5, -0.5, -1, 2, 3, -2 are sqrt, rsqrt, reciprocal and products (not for
+    float16: its kernel calls pow); the rest is pow (cpow for complex)."""
+    if a.dtype.kind not in "fc":  # an integral base with a float exponent is computed in float
+        a = a.astype(_dtype.default_complex_dtype().np if p.__class__ is complex else _dtype.get_default_dtype().np)
+    elif p.__class__ is complex and a.dtype.kind == "f":
+        a = a.astype(np.result_type(a, p))
+    if p == 0:
+        return np.ones_like(a)
+    if p == 1:
+        return a.copy()
+    if a.dtype.char != "e":
+        if p == 2:
+            return a * a
+        if p == 0.5:
+            return np.sqrt(a)
+        if p == -0.5:
+            return 1 / np.sqrt(a)
+        if p == -1:
+            return 1 / a
+        if p == 3:
+            return a * a * a
+        if p == -2:
+            return 1 / (a * a)
+    if a.dtype.kind == "c":
+        return _complex_power(a, np.asarray(p, a.dtype))
+    return a ** p
 
 
 def _integer_power(a, b):
@@ -536,9 +685,24 @@ def _rpow_slope(ans, base, x):
     return ans * (complex(np.log(base)) if base.__class__ is complex else float(np.log(base)))
 
 
+def _number_to_power(x, base):
+    """``base ** x`` as PyTorch's pow(Scalar, Tensor): ones for base 1, else the pow of the
+    base as a tensor: cpow for complex (``_complex_power``), integer powers for integers."""
+    if base == 1 and base.__class__ is not bool:  # PyTorch: a bool equals no number
+        return np.ones(x.shape, np.result_type(x, base))
+    if base.__class__ is complex or x.dtype.kind == "c":
+        if x.dtype.kind in "fc":
+            dtype = np.result_type(x, base)
+        else:
+            dtype = (_dtype.default_complex_dtype() if base.__class__ is complex else _dtype.get_default_dtype()).np
+        return _complex_power(np.asarray(base, dtype), x.astype(dtype, copy=False))
+    if base.__class__ in (int, bool) and x.dtype.kind in "iu":
+        return _integer_power(np.asarray(base, x.dtype), x)
+    return np.power(base, x)
+
+
 RPOW_SCALAR = defop(
-    "rpow_scalar", lambda x, base: _integer_power(np.asarray(base, x.dtype), x) if base.__class__ is int
-    and x.dtype.kind in "iu" else np.power(base, x),
+    "rpow_scalar", _number_to_power,
     node="PowBackward2",
     save=lambda ans, x, base: (ans, base, x if base == 0 else None),
     vjp=lambda g, ans, base, x: g * _rpow_slope(ans, base, x).conj(),
@@ -551,22 +715,36 @@ def _no_bool_pow(dtype):
         raise not_implemented_for("pow", dtype)
 
 
-def pow(x, exponent):
+def _check_integer_power(x, exponent):
+    """PyTorch's checks of an int exponent for a bool or integer base, before promoting:
+    it must be >= 0 and fit an int64."""
+    if exponent.__class__ is int and x._data.dtype.kind in "biu":
+        if exponent < 0:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        if exponent >= 1 << 63:
+            raise RuntimeError("value cannot be converted to type int64_t without overflow")
+
+
+def pow(x, exponent, *, out=None):
+    if out is not None:
+        return into(out, pow, x, exponent)
     if not _is_tensor(x):
         return rpow(exponent, x)
-    if exponent.__class__ not in _NUMBER:
-        exponent = _operand(exponent)
+    exponent = _operand(exponent)
     if _is_tensor(exponent):
-        dtype = _tensor_result(x, exponent)
+        dtype = _complex32_refused("pow", x, exponent) or _tensor_result(x, exponent)
         _no_bool_pow(dtype or x._data.dtype)
         return binary(POW, x, exponent, dtype)
     kind = x._data.dtype.kind
     if kind in "biu" and exponent.__class__ is int:
-        if exponent < 0:
-            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        _check_integer_power(x, exponent)
         if kind == "b":  # bool ** int is int64; NumPy's square would give int8
             return unary(POW_SCALAR, x, (exponent,), np.dtype(np.int64))
         exponent = _dtype.checked_scalar(exponent, x._data.dtype)
+    elif x._data.dtype.char == "e" and exponent.__class__ in (int, float):  # converted to float16, checked
+        exponent = _dtype.checked_scalar(exponent, x._data.dtype)
+    elif x._data.dtype.char == "e" and exponent.__class__ is complex and exponent not in (0, 1):
+        raise not_implemented_for("pow", _dtype.COMPLEX_HALF)  # PyTorch's kernel has no complex32
     if kind == "b" and exponent.__class__ is bool:
         return unary(POW_SCALAR, x, (exponent,), x._data.dtype)
     return unary(POW_SCALAR, x, (exponent,), _scalar_result(x, exponent))
@@ -576,7 +754,10 @@ def rpow(x, base):
     """``base ** x`` for a Python number ``base``."""
     if base.__class__ not in _NUMBER and _is_tensor(_operand(base)):
         return pow(_operand(base), x)
-    base, out_dtype = _scalar_operand(x, _operand(base))
+    base = _operand(base)
+    if base.__class__ is complex and x._data.dtype.char == "e":  # no complex32 kernel
+        raise not_implemented_for("pow", _dtype.COMPLEX_HALF)
+    base, out_dtype = _scalar_operand(x, base)
     if x._data.dtype.kind == "b":
         if base.__class__ is bool:
             raise not_implemented_for("pow", x._data.dtype)
@@ -589,12 +770,14 @@ NEG = defop("neg", np.negative, node="NegBackward0", vjp=lambda g: -g, jvp=lambd
 elementwise=True)
 
 
-def neg(x):
+def neg(x, *, out=None):
     if getattr(x, "_data", None) is None:
         raise not_a_tensor(x)
     if x._data.dtype.kind == "b":
         raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you "
                            "are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+    if out is not None:
+        return into(out, neg, x, exact=found_dtype)
     return unary(NEG, x)
 
 
@@ -697,11 +880,25 @@ WHERE = defop("where", np.where, batch=elementwise, node="WhereBackward0",
 
 def where(condition, x=None, y=None):
     """``where(cond, x, y)``: x where cond holds, else y. Numbers stay weakly typed."""
+    try:
+        condition_kind = condition._data.dtype.kind
+    except AttributeError:
+        if isinstance(condition, Tensor):
+            raise
+        if x is None and y is None:
+            raise _argparse.not_tensor("where", condition, "condition") from None
+        raise _where_arguments(condition, x, y) from None
     if x is None and y is None:
         if not has_values(condition._data):
             raise dynamic_shape("nonzero")
         return tuple(_wrap(i) for i in np.nonzero(np.atleast_1d(condition._data)))  # 0-d: one element
-    out_dtype = _dtype.result_dtype((x, y)).np
+    try:
+        out_dtype = _dtype.result_dtype((x, y)).np
+    except (AttributeError, TypeError):  # a NumPy scalar is a number; else neither a tensor nor a number
+        if isinstance(x, np.generic) or isinstance(y, np.generic):
+            return where(condition, x.item() if isinstance(x, np.generic) else x,
+                         y.item() if isinstance(y, np.generic) else y)
+        raise _where_arguments(condition, x, y) from None
     if x.__class__ in _NUMBER:  # fitted into the result dtype with PyTorch's overflow check
         x = _dtype.checked_scalar(x, out_dtype)
     if y.__class__ in _NUMBER:
@@ -710,9 +907,18 @@ def where(condition, x=None, y=None):
     # a float number would be rounded to float32 on its way into a float64 result)
     x_t = x if _is_tensor(x) else _wrap(np.asarray(x, out_dtype))
     y_t = y if _is_tensor(y) else _wrap(np.asarray(y, out_dtype))
-    if condition._data.dtype.kind != "b":
+    if condition_kind != "b":
         condition = _bool_condition(condition)
     return apply(WHERE, (condition, x_t, y_t), (), out_dtype)
+
+
+def _where_arguments(condition, x, y):
+    return _argparse.invalid_combination("where", (condition, x, y), {}, *_WHERE_SIGNATURES)
+
+
+_WHERE_SIGNATURES = ("Tensor condition", "Tensor condition, Tensor input, Tensor other, *, Tensor out = None",
+                     "Tensor condition, Number self, Tensor other", "Tensor condition, Tensor input, Number other",
+                     "Tensor condition, Number self, Number other")
 
 
 def _bool_condition(condition):
@@ -732,12 +938,30 @@ def _compare(fn, name, kernel, x, other):
     operands can't be ordered (``kernel`` names PyTorch's refusing kernel, or None)."""
     if not _is_tensor(x):
         raise invalid_arguments(name, (x, other), *TENSOR_OR_NUMBER)
-    other = _operand(other)
+    try:
+        other = _operand(other)
+    except NotAnOperand:  # still one to the operators (``x < [1]``: Python's TypeError)
+        if _argparse.called_as_method():
+            raise NotAnOperand(str(invalid_arguments(name, (other,), "Tensor other", "Number other"))) from None
+        raise NotAnOperand(str(invalid_arguments(name, (x, other), *TENSOR_OR_NUMBER))) from None
     if kernel is not None and (_is_complex(x) or _is_complex(other)):
-        raise not_implemented_for(kernel, _dtype.result_dtype((x, other)).np)
+        raise not_implemented_for(kernel, promoted((x, other)))
+    if (_is_complex(x) or _is_complex(other)) and promoted((x, other)) is _dtype.COMPLEX_HALF:
+        x, other = _as_complex32(x), _as_complex32(other)
     if _is_tensor(other):
+        if x._data.dtype != other._data.dtype:  # compared in the promoted dtype (uint8 == int8 -1 at 255)
+            dtype = _dtype.result_dtype((x, other)).np
+            return plain(lambda a, b: fn(a.astype(dtype, copy=False), b.astype(dtype, copy=False)), (x, other))
         return plain(fn, (x, other))
     return plain(fn, (x,), _scalar_operand(x, other)[0])
+
+
+def _as_complex32(value):
+    """``value`` as PyTorch's complex32 holds it (each part rounded to float16), in a
+    complex64 tensor: comparisons (which PyTorch has for complex32) are then exact."""
+    data = np.asarray(value._data if _is_tensor(value) else value)
+    parts = data.real.astype(np.float16), data.imag.astype(np.float16)
+    return _wrap((parts[0] + 1j * parts[1].astype(np.float32)).astype(np.complex64))
 
 
 def eq(x, other):
@@ -795,7 +1019,7 @@ def logical_not(x):
 
 
 def _bitwise(fn, kernel, x, other):
-    x, other, dtype = common_operands(x, other)
+    x, other, dtype = common_operands(x, other, kernel=kernel)
     if dtype.kind not in "biu":
         raise not_implemented_for(kernel, dtype)
     return plain(fn, (x, other), dtype=dtype)
@@ -826,6 +1050,13 @@ def true_divide(x, other):
 
 from .unary import log, reciprocal  # noqa: E402  (unary builds on this module's helpers)
 from .methods import inplace_method  # noqa: E402  (in-place ops build on this module)
+from .inplace import promoting  # noqa: E402
+
+promoting(sub, _check_subtraction)
+promoting(true_divide, floating=True)
+promoting(pow, _check_integer_power)
+for _fn in (add, mul, div, floor_divide, remainder, bitwise_and, bitwise_or, bitwise_xor):
+    promoting(_fn)
 
 # --- Tensor methods (the operators and the older methods are in _tensor.py; in-place
 # comparisons, which PyTorch records, in binary.py) --------------------------------------------
@@ -836,7 +1067,14 @@ Tensor.floor_divide = floor_divide
 Tensor.floor_divide_ = Tensor.__ifloordiv__ = inplace_method(floor_divide, "floor_divide_")
 Tensor.remainder = remainder
 Tensor.remainder_ = Tensor.__imod__ = inplace_method(remainder, "remainder_")
-Tensor.__rmod__ = lambda self, other: remainder(other, self)
+def _rmod(self, other):
+    try:
+        return remainder(other, self)
+    except NotAnOperand:  # ``None % x``: Python's TypeError, as PyTorch's
+        return NotImplemented
+
+
+Tensor.__rmod__ = _rmod
 Tensor.not_equal = not_equal
 Tensor.less = less
 Tensor.less_equal = less_equal

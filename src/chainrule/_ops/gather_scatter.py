@@ -15,7 +15,7 @@ from .methods import inplace_method
 from .batching import any_batched, index_params, on_batch, per_sample
 from . import registry
 from .registry import Op, apply, broadcast_error, defop, unary
-from .shape import wrap_dim
+from .shape import wrap_dim, wrap_dim_then_size
 from .indexing import _copy, _first_bad, _full, _name, _scalar, _tensor_arg, _values, _vector, _zeros
 
 # --- gather and scatter -----------------------------------------------------------------------------
@@ -299,18 +299,18 @@ def take_along_dim(input, indices, dim=None):
     """``gather`` with input and indices broadcast against each other (but along ``dim``);
     without a dim, both are flattened first."""
     data = _tensor_arg(indices, "take_along_dim", "indices", 2)
-    if data.dtype != np.int64:
-        raise RuntimeError(f"torch.take_along_dim(): dtype of indices should be Long but got "
-                           f"{_name(data)}")
-    if dim is None:
+    if dim is None:  # PyTorch's flat gather, with its dtype check
+        if data.dtype not in (np.int64, np.int32):
+            raise RuntimeError("gather(): Expected dtype int32/int64 for index")
         return gather(input.view(-1), 0, indices.view(-1))
     ndim = input._data.ndim
-    if ndim == 0:
-        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
-    dim = wrap_dim(dim, ndim)
     if data.ndim != ndim:
         raise RuntimeError(f"torch.take_along_dim(): input and indices should have the same number of dimensions, "
                            f"but got {ndim} dimensions for input, and {data.ndim} dimensions for indices")
+    if data.dtype != np.int64:
+        raise RuntimeError(f"torch.take_along_dim(): dtype of indices should be Long but got "
+                           f"{_name(data)}")
+    dim = wrap_dim_then_size(dim, ndim)
     shape = list(input._data.shape)
     shape[dim] = data.shape[dim]
     try:

@@ -262,13 +262,13 @@ def _check_bounds(index, ints, picked, out_shape):
     bad = [(a, size, k) for a, size, k in ints if a.size and (a.min() < -size or a.max() >= size)]
     if not bad:
         return index
+    if any(size == 0 for _, size, _ in bad):  # even where nothing would be read
+        raise IndexError("index is out of bounds for dimension with size 0")
     flags = [(a < -size) | (a >= size) for a, size, _ in bad]
     if 0 in out_shape:  # nothing is read: NumPy must not see the bad indices either
         fixed = {id(a): np.broadcast_to(a, picked) if 0 in picked else np.where(f, 0, a)
                  for (a, _, _), f in zip(bad, flags)}
         return [fixed.get(id(i), i) for i in index]
-    if any(size == 0 for _, size, _ in bad):
-        raise IndexError("index is out of bounds for dimension with size 0")
     flags = np.stack([np.broadcast_to(f, picked).reshape(-1) for f in flags])
     position = int(np.argmax(flags.any(0)))
     a, size, k = bad[int(np.argmax(flags[:, position]))]

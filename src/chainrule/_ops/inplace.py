@@ -37,6 +37,10 @@ MULTI_OUTPUT_VIEWS = ("split", "split_with_sizes", "unbind")  # their last param
 
 
 def _check_allowed(self):
+    if self._counter.__class__ is not list and not STATE.inference:  # an inference tensor
+        raise RuntimeError("Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
+                           "clone to get a normal tensor before doing inplace update.See "
+                           "https://github.com/pytorch/rfcs/pull/17 for more details.")
     if not STATE.enabled:
         return
     if self.grad_fn is None and self._requires_grad:
@@ -102,6 +106,44 @@ def _needs_graph(self, args):
     return any(isinstance(a, Tensor) and a._requires_grad for a in args)
 
 
+# The ops whose result takes the operands' promoted dtype (add, remainder, bitwise_and...),
+# each with the check PyTorch makes before promoting (or None) and whether the result is
+# floating (true division). Their in-place forms refuse a promoted dtype that self can't
+# hold before the kernel runs, so before its own dtype and zero-division errors:
+# ``bool_tensor //= int_tensor`` is "result type Long can't be cast...".
+PROMOTING = {}
+_NUMBERS = (int, float, bool)
+
+
+def promoting(fn, first=None, floating=False):
+    """Registers ``fn`` in ``PROMOTING`` (``first``: its check that comes before promotion)."""
+    PROMOTING[fn] = (first, floating)
+
+
+def _check_promotion(self, other, rule):
+    first, floating = rule
+    other = ew._operand(other)
+    if first is not None:
+        first(self, other)
+    kind = self._data.dtype.kind
+    if not floating or kind in "fc":  # the common cases, where self's dtype is the result's
+        if other.__class__ in _NUMBERS and (kind in "fc" or (kind in "iu" and other.__class__ is not float)):
+            return
+        if isinstance(other, Tensor) and other._data.dtype == self._data.dtype:
+            return
+    try:
+        result = _dtype.result_dtype((self, other))
+        if floating and not result.is_floating_point and not result.is_complex:
+            result = _dtype.get_default_dtype()
+    except TypeError as e:
+        if not _dtype.is_complex32(e):
+            raise
+        result = None
+    if result is None or not _dtype.can_cast(result, self.dtype):
+        name = _dtype.COMPLEX_HALF if result is None else _type_word(result)
+        raise RuntimeError(f"result type {name} can't be cast to the desired output type {_type_word(self.dtype)}")
+
+
 def apply_inplace(self, compute, *args, **kwargs):
     """``self.<op>_(*args)``: see the module docstring for the three steps."""
     if registry.BATCHING:  # under vmap: a batched self is written through its inner tensor
@@ -109,6 +151,8 @@ def apply_inplace(self, compute, *args, **kwargs):
         if inplace(self, compute, args, kwargs) is not None:
             return self
     _check_allowed(self)
+    if compute in PROMOTING and args:
+        _check_promotion(self, args[0], PROMOTING[compute])
     if not _needs_graph(self, args):
         result = compute(self, *args, **kwargs)
         _write(self, result)

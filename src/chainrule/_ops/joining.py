@@ -31,7 +31,7 @@ from .batching import aligned, any_batched, dim_params, has_values, indexed, on_
 from .registry import apply, check_out, defop, unary, write_out
 from .elementwise import clone
 from .shape import (atleast_2d, atleast_3d, expand, flatten, reshape, size_arg, unsqueeze, view, wrap_dim,
-                    wrap_dim_of_tensor)
+                    wrap_dim_of_tensor, wrap_dim_then_size)
 
 # --- joining --------------------------------------------------------------------------------
 
@@ -550,7 +550,7 @@ def _split_sizes(x, sizes, dim):
     ndim = x._data.ndim
     if ndim == 0:
         raise RuntimeError("split expects at least a 1-dimensional tensor")
-    dim = wrap_dim(dim, ndim)
+    given, dim = dim, wrap_dim(dim, ndim)
     n = x._data.shape[dim]
     sizes = [int(s) for s in sizes]
     if any(s < 0 for s in sizes):
@@ -558,7 +558,7 @@ def _split_sizes(x, sizes, dim):
                            f"split_sizes={sizes}")
     if sum(sizes) != n:
         raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size at "
-                           f"dimension {dim}), but got split_sizes={sizes}")
+                           f"dimension {given}), but got split_sizes={sizes}")
     return _slices(SPLIT_WITH_SIZES, x, dim, _between([0] + np.cumsum(sizes).tolist()))
 
 
@@ -592,7 +592,7 @@ def chunk(input, chunks, dim=0):
 
 def unbind(input, dim=0):
     """The slices along ``dim``, each a view without that dim."""
-    dim = wrap_dim_of_tensor(dim, input._data.ndim)
+    dim = wrap_dim_then_size(dim, input._data.ndim)
     lead = (slice(None),) * dim
     return tuple(unary(UNBIND, input, (lead + (i, Ellipsis), i)) for i in range(input._data.shape[dim]))
 

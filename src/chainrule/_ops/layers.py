@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from .. import _distributions as kernels
+from .. import _argparse, _distributions as kernels
 from .._creation import _generator
 from .._tensor import _type_string, _wrap
 from .activations import softmax_backward
@@ -44,7 +44,13 @@ def _addmm(bias, x, weight):
 
 def linear(input, weight, bias=None):
     """``input @ weight.T + bias``."""
-    if input._data.ndim == 0 or weight._data.ndim == 0:
+    try:
+        dims = input._data.ndim, weight._data.ndim
+    except AttributeError:
+        _argparse.check_tensor("linear", input)
+        _argparse.check_tensor("linear", weight, "weight", 2)
+        raise
+    if 0 in dims:
         raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are {input._data.ndim}D "
                            f"and {weight._data.ndim}D")
     ndim = input._data.ndim

@@ -17,12 +17,12 @@ rules can be differentiated again.
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _wrap
+from .._tensor import _C_TYPE_NAMES, Tensor, _wrap
 from .elementwise import _conj
 from ..autograd.grad_mode import STATE
 from .methods import inplace_method
 from .batching import aligned, dim_params, leading, pad
-from .registry import apply, binary, defop, unary
+from .registry import apply, binary, defop, into, unary
 from . import reductions as _reductions
 from .shape import unsafe_view, wrap_dim, wrap_dim_of_tensor
 # the rules' triangles and diagonals select, as PyTorch's at::tril: a mask multiplied in turns inf into nan
@@ -153,7 +153,15 @@ MV = defop("mv", np.matmul, batch=_mv_batched, node="MvBackward0",
            jvp=(lambda t, m, v: mv(t, v), lambda t, m, v: mv(m, t)))
 
 
-def mv(input, vec):
+def _out_dtype_error(result, out):
+    """The out= error of the matrix products: out must have the result's dtype."""
+    return RuntimeError(f"Expected out tensor to have dtype {_C_TYPE_NAMES[result.name]}, but got "
+                        f"{_C_TYPE_NAMES[out.name]} instead")
+
+
+def mv(input, vec, *, out=None):
+    if out is not None:
+        return into(out, mv, input, vec, exact=_out_dtype_error)
     if input._data.ndim == 0:  # PyTorch reads input.size(0) first
         wrap_dim_of_tensor(0, 0)
     if input._data.ndim != 2 or vec._data.ndim != 1:
@@ -180,7 +188,9 @@ def _mm_shape_error(sa, sb):
     return RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({sa[0]}x{sa[1]} and {sb[0]}x{sb[1]})")
 
 
-def mm(input, mat2):
+def mm(input, mat2, *, out=None):
+    if out is not None:
+        return into(out, mm, input, mat2, exact=_out_dtype_error)
     if input._data.ndim != 2:
         raise RuntimeError("self must be a matrix")
     if mat2._data.ndim != 2:
@@ -208,8 +218,10 @@ def _check_batches(a, b):
                            f"but got: [{batch2}, {k2}].")
 
 
-def bmm(input, mat2):
+def bmm(input, mat2, *, out=None):
     """A batch of matrix products: (b, n, k) @ (b, k, m), without broadcasting."""
+    if out is not None:
+        return into(out, bmm, input, mat2, exact=_out_dtype_error)
     _check_batches(input, mat2)
     _scalar_type_check(input, mat2)
     return binary(BMM, input, mat2)
@@ -249,8 +261,10 @@ def _check_batched_shapes(sa, sb):
                            f"but got: [{size}, {k_b}].")
 
 
-def matmul(input, other):
+def matmul(input, other, *, out=None):
     """``input @ other`` with NumPy's (and PyTorch's) rules for 1-d and batched operands."""
+    if out is not None:
+        return into(out, matmul, input, other, exact=_out_dtype_error)
     da, db = input._data.ndim, other._data.ndim
     if da == 0 or db == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {da}D and {db}D")

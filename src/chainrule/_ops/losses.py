@@ -30,6 +30,7 @@ from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE, no_grad
 from . import reductions as _red
 from .activations import log_sigmoid
+from .binary import xlogy
 from .batching import any_batched, elementwise, has_values, on_batch, pad, per_sample
 from .elementwise import where
 from .normalization import pairwise_distance
@@ -100,7 +101,11 @@ def _check_no_grad(t, argument, function):
 def _broadcast_pair(input, target):
     """``torch.broadcast_tensors(input, target)`` after the size warning that the pointwise
     losses give."""
-    if target.shape != input.shape:
+    try:
+        different = target.shape != input.shape
+    except AttributeError:  # PyTorch compares ``target.size()`` and ``input.size()``: its error
+        different = target.size() != input.size()
+    if different:
         warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
                       f"({input.size()}). This will likely lead to incorrect results due to broadcasting. "
                       "Please ensure they have the same size.", UserWarning, stacklevel=3)
@@ -265,11 +270,6 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 # --- distribution losses -------------------------------------------------------------------
 
 
-def _xlogx(t):
-    """``xlogy(t, t)``: t log t, 0 at t = 0 (where log never sees the 0)."""
-    return t * log(where(t == 0, 1.0, t))
-
-
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
     """KL(target || exp(input)) pointwise, for log-probabilities ``input``; ``'batchmean'``
     divides the sum by the batch size (the mathematical KL divergence)."""
@@ -281,15 +281,15 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
                       "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
                       UserWarning, stacklevel=2)
     base = "sum" if reduction == "batchmean" else _reduction(reduction)
-    for t in (input, target):
-        if t._data.dtype.kind in "biu":
-            raise RuntimeError("kl_div: Integral inputs not supported.")
-        if t._data.dtype.kind == "c":
-            raise RuntimeError("kl_div: Complex inputs not supported.")
+    kinds = input._data.dtype.kind + target._data.dtype.kind
+    if "c" in kinds:
+        raise RuntimeError("kl_div: Complex inputs not supported.")
+    if set(kinds) & set("biu"):
+        raise RuntimeError("kl_div: Integral inputs not supported.")
     if log_target:
         loss = exp(target) * (target - input)
-    else:
-        loss = _xlogx(target) - target * input
+    else:  # PyTorch's xlogy: its gradient t / t is nan at t = 0, as PyTorch's
+        loss = xlogy(target, target) - target * input
     reduced = _reduce(loss, base)
     if reduction == "batchmean" and input._data.ndim != 0:
         reduced = reduced / input._data.shape[0]
@@ -368,9 +368,12 @@ def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, red
 def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction="mean"):
     """``input`` where target is 1, ``max(0, margin - input)`` where it is -1."""
     reduction = _reduction(reduction, size_average, reduce)
-    margin_clamp = clamp_min(margin - input, 0)
-    output_margin = where(target != 1, margin_clamp, 0.0)
-    output_self = where(target != -1, input, 0.0)
+    # PyTorch's C++: margin - input is a tensor like input filled with margin, minus input, so
+    # the loss keeps input's dtype (int or bool inputs fail where PyTorch's fail)
+    margin_clamp = clamp_min(input.new_full(input.shape, margin) - input, 0)
+    zero = input.new_zeros(())
+    output_margin = where(target != 1, margin_clamp, zero)
+    output_self = where(target != -1, input, zero)
     return _reduce(output_margin + output_self, reduction)
 
 

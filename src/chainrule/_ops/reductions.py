@@ -17,7 +17,7 @@ import warnings
 
 import numpy as np
 
-from .. import _dtype, return_types
+from .. import _argparse, _dtype, return_types
 from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE
 from .binary import maximum, minimum  # max(x, other) is maximum; chainrule.maximum comes through here
@@ -371,7 +371,11 @@ def pick(op, x, index, dim, keepdim, result_type):
 def _extreme(x, dim, keepdim, whole_op, dim_op, arg, result_type, name):
     """max or min: complex numbers have no order, and PyTorch says so after its checks of
     the shape, in one way for the whole tensor and another along a dim."""
-    complex_ = x._data.dtype.kind == "c"
+    try:
+        complex_ = x._data.dtype.kind == "c"
+    except AttributeError:
+        _argparse.check_tensor(name, x)
+        raise
     if dim is None:
         _check_nonempty(x, name, None)
         if complex_:
@@ -453,7 +457,9 @@ AMINMAX_MAX = defop("aminmax_max", AMAX.forward, node="AminmaxBackward0", batch=
 def _amax_dims(x, dim, name):
     """amax's dims: ``()`` (the default) or None means every dim. Complex numbers have no
     order: PyTorch's kernel refuses them, after the checks of the dims."""
-    every = dim is None or not isinstance(dim, (int, np.integer)) and not len(dim)
+    every = dim is None or isinstance(dim, (tuple, list)) and not len(dim)
+    if not every and not isinstance(dim, (int, np.integer, tuple, list)):
+        _reduce_args(x, dim)  # refused there: PyTorch's argument parser comes first
     _check_nonempty(x, name, None if every else dim)
     dims = _all_dims(x) if every else _reduce_args(x, dim)
     if x._data.dtype.kind == "c":

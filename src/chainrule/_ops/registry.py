@@ -19,6 +19,7 @@ is itself recorded and can be differentiated again). One formula, both uses.
 import sys
 import warnings
 
+import numpy as np
 from numpy import asarray, empty, ndarray
 
 from .. import _dtype
@@ -28,7 +29,7 @@ from ..autograd.engine import ANS, grad_accumulator, node_class
 from ..autograd.graph import SAVED_HOOKS, pack_saved
 from ..autograd.forward_ad import FORWARD, propagate as forward_propagate
 from ..autograd.grad_mode import STATE
-from .._tensor import Tensor, _legacy_type_name, _wrap, extras
+from .._tensor import InferenceCounter, Tensor, _legacy_type_name, _wrap, extras
 
 _new = object.__new__
 
@@ -93,8 +94,11 @@ def apply(op, inputs, params=(), dtype=None):
         out = batch_dispatch(op, inputs, params, dtype)
         if out is not None:
             return out
+    arrays = [t._data for t in inputs]
+    if dtype is not None and dtype.kind in "fc":  # floats computed in the result's dtype, as PyTorch
+        arrays = [a.astype(dtype) if a.dtype.kind == dtype.kind and a.dtype != dtype else a for a in arrays]
     try:
-        data = op.forward(*[t._data for t in inputs], *params)
+        data = op.forward(*arrays, *params)
     except ValueError as e:
         raise broadcast_error(e, *[t._data.shape for t in inputs]) from None
     if data.__class__ is not ndarray:  # NumPy returns scalars from 0-d computations
@@ -109,6 +113,8 @@ def apply(op, inputs, params=(), dtype=None):
             if t._requires_grad:
                 record(op, out, inputs, params)
                 break
+    elif STATE.inference and not op.is_view:  # an inference tensor (a view shares its input's kind)
+        out._counter = InferenceCounter(out._counter)
     if FORWARD.active:  # forward AD: a dual level holds a dual tensor
         forward_propagate(op, out, inputs, params)
     return out
@@ -137,8 +143,11 @@ def unary(op, x, params=(), dtype=None):
     out._counter = [0]
     if op.is_view:
         _mark_view(out, x, op, params)
-    if x._requires_grad and STATE.enabled:
-        _record_unary(op, out, x, params)
+    if STATE.enabled:
+        if x._requires_grad:
+            _record_unary(op, out, x, params)
+    elif STATE.inference and not op.is_view:
+        out._counter = InferenceCounter(out._counter)
     if FORWARD.active:
         forward_propagate(op, out, (x,), params)
     return out
@@ -151,9 +160,9 @@ def binary(op, x, y, dtype=None):
         if out is not None:
             return out
     xd, yd = x._data, y._data
-    if dtype is not None and dtype.kind in "fc":  # computed in the result's dtype, as PyTorch
-        if xd.dtype != dtype:                     # does (NumPy would compute a float32 tensor
-            xd = xd.astype(dtype)                 # with a float64 0-d one in float64)
+    if dtype is not None:  # computed in the result's dtype, as PyTorch does (NumPy would compute
+        if xd.dtype != dtype:  # a float32 tensor with a float64 0-d one in float64, and a uint8
+            xd = xd.astype(dtype)  # tensor ** an int64 0-d -3 without wrapping the -3 to 253)
         if yd.dtype != dtype:
             yd = yd.astype(dtype)
     try:
@@ -169,8 +178,11 @@ def binary(op, x, y, dtype=None):
     out._requires_grad = False
     out.grad_fn = out._grad = out._extra = None
     out._counter = [0]
-    if (x._requires_grad or y._requires_grad) and STATE.enabled:
-        record(op, out, (x, y), ())
+    if STATE.enabled:
+        if x._requires_grad or y._requires_grad:
+            record(op, out, (x, y), ())
+    elif STATE.inference:
+        out._counter = InferenceCounter(out._counter)
     if FORWARD.active:
         forward_propagate(op, out, (x, y), ())
     return out
@@ -187,7 +199,7 @@ def check_out(name, out, inputs):
                            "but one of the arguments requires grad.")
 
 
-def write_out(out, result, cast_error=None):
+def write_out(out, result, cast_error=None, stacklevel=4):
     """Writes the tensor ``result`` into ``out`` as PyTorch's out= variants do, and returns
     ``out``: cast to out's dtype where ``torch.can_cast`` allows it (else ``cast_error``, or
     PyTorch's pointwise error), out resized when its shape differs (with PyTorch's
@@ -200,18 +212,82 @@ def write_out(out, result, cast_error=None):
     if not _dtype.can_cast(result.dtype, out.dtype):
         raise cast_error or RuntimeError(f"result type {_legacy_type_name(result._data.dtype)[6:-6]} can't be cast "
                                          f"to the desired output type {_legacy_type_name(out._data.dtype)[6:-6]}")
-    shape = result._data.shape
+    _resize_out(out, result._data.shape, stacklevel)
+    out._data[...] = result._data
+    out._counter[0] += 1
+    return out
+
+
+def _resize_out(out, shape, stacklevel=4):
+    """out= of another shape is resized, with PyTorch's deprecation warning unless out was empty."""
     if out._data.shape != shape:
         if out._data.size:
             warnings.warn(f"An output with one or more elements was resized since it had shape {list(out._data.shape)}, "
                           f"which does not match the required output shape {list(shape)}. This behavior is "
                           "deprecated, and in a future PyTorch release outputs will not be resized unless they have "
                           "zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
-                          "elements with t.resize_(0).", UserWarning, stacklevel=3)
+                          "elements with t.resize_(0).", UserWarning, stacklevel=stacklevel)
         out._data = empty(shape, out._data.dtype)
-    out._data[...] = result._data
-    out._counter[0] += 1
-    return out
+
+
+def into(out, fn, *args, exact=None, **kwargs):
+    """PyTorch's ``out=`` variant of the public function ``fn``: its checks (``check_out``,
+    no partial overlap of ``out`` with an input), then ``fn(*args, **kwargs)`` written
+    into ``out`` (``write_out``). ``exact``: the op keeps its input's dtype and out
+    must have it too; ``exact(input_dtype, out_dtype)`` is the error otherwise (e.g.
+    ``found_dtype``).
+
+    >>> out = chainrule.empty(0)
+    >>> chainrule.exp(chainrule.zeros(2), out=out) is out, out
+    (True, tensor([1., 1.]))
+    """
+    name = fn.__name__
+    tensors = [a for a in args if isinstance(a, Tensor)]
+    check_out(name, out, tensors)
+    for t in tensors:
+        _check_overlap(out._data, t._data)
+    if exact is not None and tensors and tensors[0]._data.dtype != out._data.dtype:  # before the op runs
+        raise exact(tensors[0]._data.dtype, out._data.dtype)
+    try:
+        result = fn(*args, **kwargs)
+    except NotImplementedError:
+        _refused_out(out, args, tensors)
+        raise
+    except RuntimeError as e:
+        if str(e) == "ZeroDivisionError":
+            _refused_out(out, args, tensors)
+        raise
+    return write_out(out, result, stacklevel=5)  # the warning points at the user's call
+
+
+def _refused_out(out, args, tensors):
+    """Where the op's kernel refuses (no kernel for the dtype, an integer division by zero),
+    PyTorch has checked ``out`` first: the promoted dtype's cast, then out's resize."""
+    try:
+        dtype = _dtype.result_dtype(args)
+        shape = np.broadcast_shapes(*[t._data.shape for t in tensors])
+    except Exception:  # noqa: BLE001  (no better guess: the op's own error stands)
+        return
+    if not _dtype.can_cast(dtype, out.dtype):
+        raise RuntimeError(f"result type {_dtype.type_word(dtype.np)} can't be cast to the desired output type "
+                           f"{_dtype.type_word(out._data.dtype)}") from None
+    _resize_out(out, shape, stacklevel=5)
+
+
+def found_dtype(result, out):
+    """The out= error of ops that keep their input's dtype (``neg``, ``floor``)."""
+    return RuntimeError(f"Found dtype {_dtype.type_word(out)} but expected {_dtype.type_word(result)}")
+
+
+def _check_overlap(out, data):
+    """PyTorch refuses an out= that shares only part of an input's memory (the same
+    elements in the same places are fine: ``torch.add(x, y, out=x)``)."""
+    if out.size and data.size and np.may_share_memory(out, data) and not (
+            out.__array_interface__["data"][0] == data.__array_interface__["data"][0]
+            and out.shape == data.shape and out.strides == data.strides):
+        raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
+                           "refer to a single memory location. Please clone() the tensor before performing the "
+                           "operation.")
 
 
 def public_caller():
@@ -321,6 +397,8 @@ def _save(node, saved, out):
                 node.ans = out._data
                 checks.append((out._counter, out._counter[0], None))
             else:
+                if s._counter.__class__ is not list:
+                    raise _inference_saved()
                 checks.append((s._counter, s._counter[0], s))
     node.saved = tuple([ANS if s is out else s for s in saved]) if node.ans is not None else saved
     if node.op.number_operand and saved:
@@ -329,6 +407,13 @@ def _save(node, saved, out):
     if checks and LINES.enabled:  # where the user made it, for the in-place error (anomaly_mode)
         # 5 frames up: _save < record < binary/unary/apply < the Tensor method < the user's line
         node.where = called_from(5)
+
+
+def _inference_saved():
+    return RuntimeError("Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+                        "inference mode in computation tracked by autograd. To work around this, you can make a "
+                        "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
+                        "`torch.inference_mode()`.")
 
 
 _WRAPPED_NUMBER = ([0], 0, None)  # a "saved tensor" that never changes, but is freed

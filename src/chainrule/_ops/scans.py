@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from .. import _dtype, return_types
+from .. import _argparse, _dtype, return_types
 from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents
 from ..autograd.grad_mode import STATE
@@ -409,11 +409,18 @@ SORT_STABLE = defop("sort_stable", TAKE_ALONG.forward, node="SortBackward1", **P
 TOPK = defop("topk", TAKE_ALONG.forward, node="TopkBackward0", **PICK_RULES)
 
 
+def _sortable(x, name):
+    """PyTorch's argument parser: ``input`` must be a tensor (complex is refused after the dims)."""
+    if not isinstance(x, Tensor):
+        _argparse.check_tensor(name, x)
+
+
 def sort(x, dim=-1, descending=False, *, stable=None):
     """Sorted values and their indices, equal elements in the order PyTorch's CPU sort
     leaves them (``_cpu_sort_index``); passing ``stable`` also names the node differently."""
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: sort(b, d, descending, stable=stable))
+    _sortable(x, "sort")
     dim = int_dim(dim, x._data.ndim, "sort")
     _no_complex_sort(x, "Sort")
     op = SORT if stable is None else SORT_STABLE
@@ -423,6 +430,7 @@ def sort(x, dim=-1, descending=False, *, stable=None):
 def argsort(x, dim=-1, descending=False, *, stable=False):
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: argsort(b, d, descending, stable=stable))
+    _sortable(x, "argsort")
     dim = int_dim(dim, x._data.ndim, "argsort")
     _no_complex_sort(x, "Sort")
     return _wrap(_cpu_sort_index(x._data, dim, descending, stable).astype(np.int64))
@@ -847,6 +855,10 @@ def _bincount_rows(x, weights, minlength):
 def histc(input, bins=100, min=0, max=0):
     """Counts in ``bins`` equal bins between min and max (the data's range when both are
     equal); the bin of each element computed in the input's precision, as PyTorch does."""
+    kind = input._data.dtype.kind
+    if kind in "bc":  # PyTorch's first kernel for them: the bin edges, or the data's range
+        raise _dtype.not_implemented("linspace_cpu" if kind == "b" else "aminmax_cpu" if min == max
+                                     else "histogram_cpu", input._data.dtype)
     _floating_only(input, "histogram_cpu")
     if bins <= 0:
         raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")

@@ -8,6 +8,7 @@ results in every sample (else PyTorch's stacking error).
 """
 import numpy as np
 
+from .. import _dtype
 from .._tensor import Tensor, _wrap
 from .batching import any_batched, dynamic_shape, on_batch
 from . import registry
@@ -82,9 +83,6 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
     matching row of input) to keep it sorted; ``right``: after equal values."""
     seq = sorted_sequence._data
     values = input._data if isinstance(input, Tensor) else np.asarray(input)
-    if seq.ndim == 0:
-        raise RuntimeError("torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 "
-                           "dimension")
     if side is not None:
         if side not in ("left", "right"):
             raise RuntimeError(f"torch.searchsorted(): side can only be 'left' or 'right' but got {side}")
@@ -92,12 +90,19 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
             raise RuntimeError("torch.searchsorted(): side and right can't be set to opposites, got side of left "
                                "while right was True")
         right = side == "right"
+    if values.ndim == 0 and seq.ndim != 1:
+        raise RuntimeError(f"torch.searchsorted(): input value can be a scalar only when boundaries tensor dimension "
+                           f"is 1, but we got boundaries tensor dim({seq.ndim}) and input value's dim(0) numel(1)")
+    if seq.ndim == 0:
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 "
+                           "dimension")
     if seq.ndim > 1 and (values.ndim != seq.ndim or values.shape[:-1] != seq.shape[:-1]):
         raise RuntimeError(f"torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
                            f"dimensions of boundaries tensor and input value tensor must match, but we got "
                            f"boundaries tensor {list(seq.shape)} and input value tensor {list(values.shape)}")
-    if seq.dtype.kind == "b":
-        raise NotImplementedError("\"searchsorted_out_cpu\" not implemented for 'Bool'")
+    common = _dtype.result_dtype((sorted_sequence, input)).np
+    if common.kind in "bc" and values.size:  # the kernel runs in the promoted dtype, if at all
+        raise _dtype.not_implemented("searchsorted_out_cpu", common)
     if registry.BATCHING and any_batched(sorted_sequence, input, sorter):
         return _batch_searchsorted(sorted_sequence, input, sorter, out_int32, right)
     if sorter is not None:
@@ -105,7 +110,7 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
     if seq.ndim == 1 and np.all(seq[1:] >= seq[:-1]):  # sorted, no NaN: NumPy's search gives PyTorch's answer
         out = np.searchsorted(seq, values, "right" if right else "left")
     else:
-        rows = seq.reshape(-1, seq.shape[-1])
+        rows = seq.reshape(int(np.prod(seq.shape[:-1])), seq.shape[-1])
         out = _search_rows(rows, values.reshape(rows.shape[0], -1 if values.size else 0), right)
     return _wrap(np.asarray(out).reshape(values.shape).astype(np.int32 if out_int32 else np.int64))
 

@@ -18,6 +18,7 @@ import warnings
 
 import numpy as np
 
+from .. import _argparse
 from .._tensor import Size, Tensor, _type_string
 from .inplace import view_inplace
 from .batching import dim_params, shaped
@@ -37,8 +38,12 @@ def wrap_dim(dim, ndim):
 
 def wrap_dims(dims, ndim):
     """An int or a sequence of dims as a sorted tuple of non-negative dims."""
-    if isinstance(dims, (int, np.integer)):
+    if dims.__class__ is int or isinstance(dims, np.integer):
         return (wrap_dim(dims, ndim),)
+    if not isinstance(dims, (tuple, list)) or not _argparse.dims_arg(dims):
+        if not _argparse.is_int(dims):  # a bool, a float, a tensor of many values...
+            raise _argparse.bad_dims(dims)
+        return (wrap_dim(int(dims), ndim),)
     out = tuple(sorted(wrap_dim(d, ndim) for d in dims))
     if len(set(out)) != len(out):
         raise RuntimeError(f"dim {out[0]} appears multiple times in the list of dims")
@@ -60,6 +65,15 @@ def wrap_dim_of_tensor(dim, ndim):
     return wrap_dim(dim, ndim)
 
 
+def wrap_dim_then_size(dim, ndim):
+    """``wrap_dim`` (a 0-d tensor wrapped as 1-d), then the refusal of a 0-d tensor naming the
+    wrapped dim: ops that wrap first and then read ``size(dim)`` (unbind, take_along_dim)."""
+    dim = wrap_dim(dim, ndim)
+    if ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    return dim
+
+
 def size_arg(args, name=None, arg="size"):
     """``f(2, 3)``, ``f((2, 3))`` and ``f(torch.Size([2, 3]))`` all mean (2, 3).
 
@@ -71,18 +85,13 @@ def size_arg(args, name=None, arg="size"):
         return tuple(int(s) for s in args)
     if not args:
         raise TypeError(f'{name}() missing 1 required positional arguments: "{arg}"')
-    if len(args) == 1 and not hasattr(args[0], "__index__"):
-        if not isinstance(args[0], (tuple, list)):
-            raise TypeError(f"{name}(): argument '{arg}' (position 1) must be tuple of ints, "
-                            f"not {type(args[0]).__name__}")
-        args = args[0]
-    elif not hasattr(args[0], "__index__"):
+    if len(args) > 1 and not hasattr(args[0], "__index__"):
         raise TypeError(f"{name}() takes 1 positional argument but {len(args)} were given")
-    for pos, s in enumerate(args):
-        if not hasattr(s, "__index__"):
-            raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {pos + 1} with "
-                            f"error \"type must be tuple of ints,but got {type(s).__name__}\"")
-    return tuple(s.__index__() for s in args)
+    # position 2 in the function's form, 1 in the method's
+    return _argparse.int_list(name, arg, args, 2, _VIEW_SIGNATURES if name == "view" else None)
+
+
+_VIEW_SIGNATURES = ("torch.dtype dtype", "tuple of ints size")
 
 
 def int_tuple(value):
@@ -92,13 +101,18 @@ def int_tuple(value):
 
 def _infer_shape(shape, numel):
     """Fills in one -1 in ``shape``; PyTorch's errors for impossible shapes."""
-    if shape.count(-1) > 1:
-        raise RuntimeError("only one dimension can be inferred")
     known = 1
-    for s in shape:
-        if s != -1:
+    inferred = False
+    for i, s in enumerate(shape):
+        if s >= 0:
             known *= s
-    if -1 in shape:
+        elif s == -1:
+            if inferred:
+                raise RuntimeError("only one dimension can be inferred")
+            inferred = True
+        else:
+            raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape {list(shape)}")
+    if inferred:
         if known == 0 and numel == 0:
             raise RuntimeError(f"cannot reshape tensor of 0 elements into shape {list(shape)} because the "
                                "unspecified dimension size -1 can be any value and is ambiguous")
@@ -250,11 +264,15 @@ UNSQUEEZE_ = defop("unsqueeze_", np.expand_dims, **_unsqueeze_rules("UnsqueezeBa
 
 
 def unsqueeze(x, dim):
+    if dim.__class__ is not int:
+        dim = _argparse.int_arg("unsqueeze", "dim", 2, dim)
     return unary(UNSQUEEZE, x, (wrap_dim(dim, x._data.ndim + 1),))
 
 
-def unsqueeze_(x, dim):
-    return view_inplace(x, UNSQUEEZE_, (wrap_dim(dim, x._data.ndim + 1),), UNSQUEEZE)
+def unsqueeze_(self, dim):  # a method only: ``self`` tells its messages so
+    if dim.__class__ is not int:
+        dim = _argparse.int_arg("unsqueeze_", "dim", 2, dim)
+    return view_inplace(self, UNSQUEEZE_, (wrap_dim(dim, self._data.ndim + 1),), UNSQUEEZE)
 
 
 def _at_least(x, ndim):
@@ -351,15 +369,23 @@ TRANSPOSE = defop("transpose", _swapaxes, **_transpose_rules("TransposeBackward0
 TRANSPOSE_ = defop("transpose_", _swapaxes, **_transpose_rules("TransposeBackward1"))
 
 
+def _int_dims(name, dim0, dim1):
+    return _argparse.int_arg(name, "dim0", 2, dim0), _argparse.int_arg(name, "dim1", 3, dim1)
+
+
 def transpose(x, dim0, dim1):
+    if dim0.__class__ is not int or dim1.__class__ is not int:
+        dim0, dim1 = _int_dims("transpose", dim0, dim1)
     ndim = x._data.ndim
     return unary(TRANSPOSE, x, (wrap_dim(dim0, ndim), wrap_dim(dim1, ndim)))
 
 
-def transpose_(x, dim0, dim1):
+def transpose_(self, dim0, dim1):  # a method only: ``self`` tells its messages so
     """``x.transpose_(0, 1)``, also ``x.swapdims_(dim0, dim1)``."""
-    ndim = x._data.ndim
-    return view_inplace(x, TRANSPOSE_, (wrap_dim(dim0, ndim), wrap_dim(dim1, ndim)), TRANSPOSE)
+    if dim0.__class__ is not int or dim1.__class__ is not int:
+        dim0, dim1 = _int_dims("transpose_", dim0, dim1)
+    ndim = self._data.ndim
+    return view_inplace(self, TRANSPOSE_, (wrap_dim(dim0, ndim), wrap_dim(dim1, ndim)), TRANSPOSE)
 
 
 def _swapaxes_(x, axis0, axis1):

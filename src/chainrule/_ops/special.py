@@ -26,7 +26,7 @@ import numpy as np
 from .._tensor import Tensor
 from .elementwise import _float_result, where
 from .methods import inplace_method
-from .registry import defop, unary
+from .registry import defop, into, unary
 
 _COMPLEX_NAMES = {"complex64": "ComplexFloat", "complex128": "ComplexDouble"}
 
@@ -349,7 +349,9 @@ ERF = defop("erf", _in_float64(_erf), node="ErfBackward0", save=lambda ans, x: (
             vjp=lambda g, x: g * _erf_slope(x), jvp=lambda t, x: t * _erf_slope(x), elementwise=True)
 
 
-def erf(x):
+def erf(x, *, out=None):
+    if out is not None:
+        return into(out, erf, x)
     _real_only(x, "erf_vml_cpu")
     return unary(ERF, x, (), _float_result(x))
 
@@ -358,7 +360,9 @@ ERFC = defop("erfc", _in_float64(_erfc), node="ErfcBackward0", save=lambda ans, 
              vjp=lambda g, x: -g * _erf_slope(x), jvp=lambda t, x: -t * _erf_slope(x), elementwise=True)
 
 
-def erfc(x):
+def erfc(x, *, out=None):
+    if out is not None:
+        return into(out, erfc, x)
     _real_only(x, "erfc_vml_cpu")
     return unary(ERFC, x, (), _float_result(x))
 
@@ -371,7 +375,9 @@ ERFINV = defop("erfinv", _in_float64(_erfinv), node="ErfinvBackward0", save=lamb
                jvp=lambda t, ans: t * (_SQRT_PI_OVER_2 * (ans * ans).exp()), elementwise=True)
 
 
-def erfinv(x):
+def erfinv(x, *, out=None):
+    if out is not None:
+        return into(out, erfinv, x)
     _real_only(x, "erfinv_vml_cpu")
     return unary(ERFINV, x, (), _float_result(x))
 
@@ -382,7 +388,9 @@ LGAMMA = defop("lgamma", _in_float64(_lgamma), node="LgammaBackward0", save=lamb
                vjp=lambda g, x: g * digamma(x), jvp=lambda t, x: t * digamma(x), elementwise=True)
 
 
-def lgamma(x):
+def lgamma(x, *, out=None):
+    if out is not None:
+        return into(out, lgamma, x)
     _real_only(x, "lgamma_vml_cpu")
     return unary(LGAMMA, x, (), _float_result(x))
 
@@ -392,7 +400,9 @@ DIGAMMA = defop("digamma", _in_float64(_digamma), node="DigammaBackward0", save=
                 elementwise=True)
 
 
-def digamma(x):
+def digamma(x, *, out=None):
+    if out is not None:
+        return into(out, digamma, x)
     _real_only(x, "digamma")
     return unary(DIGAMMA, x, (), _float_result(x))
 
@@ -414,7 +424,7 @@ def _order(n, x):
         raise TypeError(f"polygamma(): argument 'n' (position 1) must be int, not {type(n).__name__}")
     if n < 0:
         raise RuntimeError("polygamma(n, x) does not support negative n.")
-    _real_only(x, "polygamma")
+    _real_only(x, ("digamma", "trigamma")[n] if n < 2 else "polygamma")  # the kernel PyTorch picks
     return int(n)
 
 
@@ -466,7 +476,9 @@ I0 = defop("i0", _float32_exp_overflow(_in_float64(_i0)), node="I0Backward0", sa
            vjp=lambda g, x: g * i1(x), jvp=lambda t, x: t * i1(x), elementwise=True)
 
 
-def i0(x):
+def i0(x, *, out=None):
+    if out is not None:
+        return into(out, i0, x)
     _real_only(x, "i0_vml_cpu")
     return unary(I0, x, (), _float_result(x))
 

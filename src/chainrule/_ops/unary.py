@@ -12,13 +12,13 @@ Predicates (``isnan``, ``signbit``...) give plain bool tensors, at the end.
 """
 import numpy as np
 
-from .. import _dtype
+from .. import _argparse, _dtype
 from .._tensor import Tensor, _wrap
-from .elementwise import (_float_input, _is_tensor, _scalar_result, _tensor_result, as_tensor_like, imag,
-                          invalid_arguments, not_implemented_for, plain, real, where, zeros_like)
+from .elementwise import (_NUMBER, _float_input, _is_tensor, _scalar_result, _tensor_result, as_tensor_like, imag,
+                          not_implemented_for, plain, real, where, zeros_like)
 from .methods import inplace_method
 from .batching import elementwise
-from .registry import apply, binary, defop, unary
+from .registry import apply, binary, defop, found_dtype, into, unary
 
 # --- unary maths ----------------------------------------------------------------------
 
@@ -38,7 +38,9 @@ ABS = defop("abs", np.abs, node="AbsBackward0", save=lambda ans, x: (x,),
             vjp=lambda g, x: g * _abs_slope(x), jvp=_abs_tangent, elementwise=True)
 
 
-def abs(x):
+def abs(x, *, out=None):
+    if out is not None:  # complex x: a real result, which may be cast
+        return into(out, abs, x, exact=None if x._data.dtype.kind == "c" else found_dtype)
     if x._data.dtype.kind == "b":
         raise not_implemented_for("abs_cpu", x._data.dtype)
     return unary(ABS, x)
@@ -60,7 +62,9 @@ SIGN = defop("sign", _sign, node="SignBackward0",
              vjp=lambda g: zeros_like(g), jvp=lambda t: zeros_like(t), elementwise=True)
 
 
-def sign(x):
+def sign(x, *, out=None):
+    if out is not None:
+        return into(out, sign, x, exact=found_dtype)
     kind = x._data.dtype.kind
     if kind == "b":
         return x.clone()
@@ -74,7 +78,9 @@ EXP = defop("exp", np.exp, node="ExpBackward0", save=lambda ans, x: (ans,),
             vjp=lambda g, ans: g * ans.conj(), jvp=lambda t, ans: t * ans, elementwise=True)
 
 
-def exp(x):
+def exp(x, *, out=None):
+    if out is not None:
+        return into(out, exp, x)
     return unary(EXP, _float_input(x))
 
 
@@ -82,7 +88,9 @@ LOG = defop("log", np.log, node="LogBackward0", save=lambda ans, x: (x,),
             vjp=lambda g, x: g / x.conj(), jvp=lambda t, x: t / x, elementwise=True)
 
 
-def log(x):
+def log(x, *, out=None):
+    if out is not None:
+        return into(out, log, x)
     return unary(LOG, _float_input(x))
 
 
@@ -91,7 +99,9 @@ SQRT = defop("sqrt", np.sqrt, node="SqrtBackward0", save=lambda ans, x: (ans,),
              elementwise=True)
 
 
-def sqrt(x):
+def sqrt(x, *, out=None):
+    if out is not None:
+        return into(out, sqrt, x)
     return unary(SQRT, _float_input(x))
 
 
@@ -99,7 +109,9 @@ SIN = defop("sin", np.sin, node="SinBackward0", save=lambda ans, x: (x,),
             vjp=lambda g, x: g * cos(x).conj(), jvp=lambda t, x: t * cos(x), elementwise=True)
 
 
-def sin(x):
+def sin(x, *, out=None):
+    if out is not None:
+        return into(out, sin, x)
     return unary(SIN, _float_input(x))
 
 
@@ -107,7 +119,9 @@ COS = defop("cos", np.cos, node="CosBackward0", save=lambda ans, x: (x,),
             vjp=lambda g, x: -g * sin(x).conj(), jvp=lambda t, x: -t * sin(x), elementwise=True)
 
 
-def cos(x):
+def cos(x, *, out=None):
+    if out is not None:
+        return into(out, cos, x)
     return unary(COS, _float_input(x))
 
 
@@ -116,7 +130,9 @@ TAN = defop("tan", np.tan, node="TanBackward0", save=lambda ans, x: (ans,),
             elementwise=True)
 
 
-def tan(x):
+def tan(x, *, out=None):
+    if out is not None:
+        return into(out, tan, x)
     return unary(TAN, _float_input(x))
 
 
@@ -138,7 +154,9 @@ TANH = defop("tanh", np.tanh, node="TanhBackward0", save=lambda ans, x: (ans,),
              elementwise=True)
 
 
-def tanh(x):
+def tanh(x, *, out=None):
+    if out is not None:
+        return into(out, tanh, x)
     return unary(TANH, _float_input(x))
 
 
@@ -169,7 +187,9 @@ SIGMOID = defop("sigmoid", _sigmoid, node="SigmoidBackward0", save=lambda ans, x
                 jvp=lambda t, ans: sigmoid_backward(t, ans), elementwise=True)
 
 
-def sigmoid(x):
+def sigmoid(x, *, out=None):
+    if out is not None:
+        return into(out, sigmoid, x)
     return unary(SIGMOID, _float_input(x))
 
 
@@ -206,9 +226,18 @@ RELU = defop("relu", lambda x: np.where(x < 0, 0, x), node="ReluBackward0", save
 
 
 def relu(x):
-    if x._data.dtype.kind == "b":
-        raise RuntimeError("Boolean inputs not supported for relu")
+    try:
+        kind = x._data.dtype.kind
+    except AttributeError:
+        _argparse.check_tensor("relu", x)
+        raise
+    if kind in "bc":
+        raise RuntimeError("Boolean inputs not supported for relu") if kind == "b" else _no_complex_clamp()
     return unary(RELU, x)
+
+
+def _no_complex_clamp():
+    return NotImplementedError("clamp is not supported for complex types")
 
 
 RECIPROCAL = defop("reciprocal", lambda x: np.divide(1, x), node="ReciprocalBackward0",
@@ -217,7 +246,9 @@ RECIPROCAL = defop("reciprocal", lambda x: np.divide(1, x), node="ReciprocalBack
                    elementwise=True)
 
 
-def reciprocal(x):
+def reciprocal(x, *, out=None):
+    if out is not None:
+        return into(out, reciprocal, x)
     return unary(RECIPROCAL, _float_input(x))
 
 
@@ -268,17 +299,35 @@ def clamp(x, min=None, max=None):
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if _is_tensor(min) or _is_tensor(max):
         if not (min is None or _is_tensor(min)) or not (max is None or _is_tensor(max)):
-            raise invalid_arguments("clamp", (x, min, max), "Tensor input, Tensor min = None, Tensor max = None, "
-                                    "*, Tensor out = None", "Tensor input, Number min = None, Number max = None, "
-                                    "*, Tensor out = None")
+            raise _clamp_arguments(x, min, max)
         lo = _no_bound(x, -1) if min is None else min
         hi = _no_bound(x, 1) if max is None else max
         return apply(CLAMP_TENSOR, (x, lo, hi), (), _dtype.result_dtype((x, lo, hi)).np)
+    if isinstance(min, np.generic):  # NumPy scalars are Python numbers to PyTorch
+        min = min.item()
+    if isinstance(max, np.generic):
+        max = max.item()
     out_dtype = None
     for bound in (min, max):
         if bound is not None:
+            if bound.__class__ not in _NUMBER:
+                raise _clamp_arguments(x, min, max)
             out_dtype = out_dtype or _scalar_result(x, bound)
     return unary(CLAMP, x, (min, max), out_dtype)
+
+
+def _clamp_arguments(x, min, max):
+    """PyTorch's TypeError for bounds that are neither both numbers nor both tensors (a
+    method's form: the bounds as keywords; a function's: as positions)."""
+    name, method = _argparse.entry()
+    if method:
+        given = {k: v for k, v in (("min", min), ("max", max)) if v is not None}
+        return _argparse.invalid_combination(name, (), given, "Tensor min = None, Tensor max = None",
+                                             "Number min = None, Number max = None")
+    return _argparse.invalid_combination(
+        "clamp", (x, min) if max is None else (x, min, max), {},
+        "Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None",
+        "Tensor input, Number min = None, Number max = None, *, Tensor out = None")
 
 
 CLAMP_MIN = defop("clamp_min", lambda x, lo: _clip(x, lo, None), node="ClampMinBackward0",
@@ -325,7 +374,9 @@ EXP2 = defop("exp2", np.exp2, node="Exp2Backward0", save=lambda ans, x: (ans,),
              elementwise=True)
 
 
-def exp2(x):
+def exp2(x, *, out=None):
+    if out is not None:
+        return into(out, exp2, x)
     return unary(EXP2, _float_input(x))
 
 
@@ -334,7 +385,9 @@ EXPM1 = defop("expm1", np.expm1, node="Expm1Backward0", save=lambda ans, x: (ans
               elementwise=True)
 
 
-def expm1(x):
+def expm1(x, *, out=None):
+    if out is not None:
+        return into(out, expm1, x)
     return unary(EXPM1, _float_input(x))
 
 
@@ -342,7 +395,9 @@ LOG2 = defop("log2", np.log2, node="Log2Backward0", save=lambda ans, x: (x,),
              vjp=lambda g, x: g / (x * _LN2).conj(), jvp=lambda t, x: t / (x * _LN2), elementwise=True)
 
 
-def log2(x):
+def log2(x, *, out=None):
+    if out is not None:
+        return into(out, log2, x)
     return unary(LOG2, _float_input(x))
 
 
@@ -351,7 +406,9 @@ LOG10 = defop("log10", np.log10, node="Log10Backward0", save=lambda ans, x: (x,)
               elementwise=True)
 
 
-def log10(x):
+def log10(x, *, out=None):
+    if out is not None:
+        return into(out, log10, x)
     return unary(LOG10, _float_input(x))
 
 
@@ -359,7 +416,9 @@ LOG1P = defop("log1p", np.log1p, node="Log1PBackward0", save=lambda ans, x: (x,)
               vjp=lambda g, x: g / (x + 1).conj(), jvp=lambda t, x: t / (x + 1), elementwise=True)
 
 
-def log1p(x):
+def log1p(x, *, out=None):
+    if out is not None:
+        return into(out, log1p, x)
     return unary(LOG1P, _float_input(x))
 
 
@@ -368,12 +427,16 @@ RSQRT = defop("rsqrt", lambda x: 1 / np.sqrt(x), node="RsqrtBackward0", save=lam
               elementwise=True)
 
 
-def rsqrt(x):
+def rsqrt(x, *, out=None):
+    if out is not None:
+        return into(out, rsqrt, x)
     return unary(RSQRT, _float_input(x))
 
 
-def square(x):
+def square(x, *, out=None):
     """``x ** 2``, recorded as PyTorch records it (PowBackward0)."""
+    if out is not None:
+        return into(out, square, x)
     return x ** 2 if x._data.dtype.kind != "b" else x * x
 
 
@@ -384,7 +447,9 @@ ASIN = defop("asin", np.arcsin, node="AsinBackward0", save=lambda ans, x: (x,),
              elementwise=True)
 
 
-def asin(x):
+def asin(x, *, out=None):
+    if out is not None:
+        return into(out, asin, x)
     return unary(ASIN, _float_input(x))
 
 
@@ -393,7 +458,9 @@ ACOS = defop("acos", np.arccos, node="AcosBackward0", save=lambda ans, x: (x,),
              elementwise=True)
 
 
-def acos(x):
+def acos(x, *, out=None):
+    if out is not None:
+        return into(out, acos, x)
     return unary(ACOS, _float_input(x))
 
 
@@ -401,7 +468,9 @@ ATAN = defop("atan", np.arctan, node="AtanBackward0", save=lambda ans, x: (x,),
              vjp=lambda g, x: g / (1 + x * x).conj(), jvp=lambda t, x: t / (1 + x * x), elementwise=True)
 
 
-def atan(x):
+def atan(x, *, out=None):
+    if out is not None:
+        return into(out, atan, x)
     return unary(ATAN, _float_input(x))
 
 
@@ -409,7 +478,9 @@ SINH = defop("sinh", np.sinh, node="SinhBackward0", save=lambda ans, x: (x,),
              vjp=lambda g, x: g * cosh(x).conj(), jvp=lambda t, x: t * cosh(x), elementwise=True)
 
 
-def sinh(x):
+def sinh(x, *, out=None):
+    if out is not None:
+        return into(out, sinh, x)
     return unary(SINH, _float_input(x))
 
 
@@ -417,7 +488,9 @@ COSH = defop("cosh", np.cosh, node="CoshBackward0", save=lambda ans, x: (x,),
              vjp=lambda g, x: g * sinh(x).conj(), jvp=lambda t, x: t * sinh(x), elementwise=True)
 
 
-def cosh(x):
+def cosh(x, *, out=None):
+    if out is not None:
+        return into(out, cosh, x)
     return unary(COSH, _float_input(x))
 
 
@@ -426,16 +499,20 @@ ASINH = defop("asinh", np.arcsinh, node="AsinhBackward0", save=lambda ans, x: (x
               elementwise=True)
 
 
-def asinh(x):
+def asinh(x, *, out=None):
+    if out is not None:
+        return into(out, asinh, x)
     return unary(ASINH, _float_input(x))
 
 
-ACOSH = defop("acosh", np.arccosh, node="AcoshBackward0", save=lambda ans, x: (x,),
-              vjp=lambda g, x: g * (rsqrt(x - 1) * rsqrt(x + 1)).conj(),
-              jvp=lambda t, x: t * rsqrt(x - 1) * rsqrt(x + 1), elementwise=True)
+ACOSH = defop("acosh", np.arccosh, node="AcoshBackward0", save=lambda ans, x: (x,),  # PyTorch's (x^2 - 1)^-1/2
+              vjp=lambda g, x: g * rsqrt(x * x - 1).conj(),
+              jvp=lambda t, x: t * rsqrt(x * x - 1), elementwise=True)
 
 
-def acosh(x):
+def acosh(x, *, out=None):
+    if out is not None:
+        return into(out, acosh, x)
     return unary(ACOSH, _float_input(x))
 
 
@@ -443,7 +520,9 @@ ATANH = defop("atanh", np.arctanh, node="AtanhBackward0", save=lambda ans, x: (x
               vjp=lambda g, x: g / (1 - x * x).conj(), jvp=lambda t, x: t / (1 - x * x), elementwise=True)
 
 
-def atanh(x):
+def atanh(x, *, out=None):
+    if out is not None:
+        return into(out, atanh, x)
     return unary(ATANH, _float_input(x))
 
 
@@ -468,7 +547,9 @@ LOGIT = defop("logit", _logit, node="LogitBackward0", save=lambda ans, x, eps: (
               vjp=_logit_grad, jvp=_logit_grad, elementwise=True)
 
 
-def logit(x, eps=None):
+def logit(x, eps=None, *, out=None):
+    if out is not None:
+        return into(out, logit, x, eps=eps)
     x = _float_input(x)
     if x._data.dtype.kind == "c":
         raise _dtype.not_implemented("logit_cpu", x._data.dtype)
@@ -491,7 +572,9 @@ SINC = defop("sinc", np.sinc, node="SincBackward0", save=lambda ans, x: (x,),
              vjp=_sinc_grad, jvp=_sinc_grad, elementwise=True)
 
 
-def sinc(x):
+def sinc(x, *, out=None):
+    if out is not None:
+        return into(out, sinc, x)
     return unary(SINC, _float_input(x))
 
 
@@ -499,7 +582,9 @@ DEG2RAD = defop("deg2rad", np.deg2rad, node="Deg2RadBackward0",
                 vjp=lambda g: g * (np.pi / 180), jvp=lambda t: t * (np.pi / 180), elementwise=True)
 
 
-def deg2rad(x):
+def deg2rad(x, *, out=None):
+    if out is not None:
+        return into(out, deg2rad, x)
     return unary(DEG2RAD, _float_input(x))
 
 
@@ -507,7 +592,9 @@ RAD2DEG = defop("rad2deg", np.rad2deg, node="Rad2DegBackward0",
                 vjp=lambda g: g * (180 / np.pi), jvp=lambda t: t * (180 / np.pi), elementwise=True)
 
 
-def rad2deg(x):
+def rad2deg(x, *, out=None):
+    if out is not None:
+        return into(out, rad2deg, x)
     return unary(RAD2DEG, _float_input(x))
 
 
@@ -530,24 +617,37 @@ def _integer_copy(x):
     return x.clone()
 
 
-def floor(x):
+def floor(x, *, out=None):
+    if out is not None:
+        return into(out, floor, x, exact=found_dtype)
     return _integer_copy(x) if x._data.dtype.kind in "biu" else unary(FLOOR, x)
 
 
-def ceil(x):
+def ceil(x, *, out=None):
+    if out is not None:
+        return into(out, ceil, x, exact=found_dtype)
     return _integer_copy(x) if x._data.dtype.kind in "biu" else unary(CEIL, x)
 
 
-def trunc(x):
+def trunc(x, *, out=None):
+    if out is not None:
+        return into(out, trunc, x, exact=found_dtype)
     return _integer_copy(x) if x._data.dtype.kind in "biu" else unary(TRUNC, x)
 
 
 fix = trunc
 
 
-def round(x, *, decimals=0):
-    if x._data.dtype.kind in "biu" and decimals == 0:
+def round(x, *, decimals=None, out=None):
+    """Half to even; integers are their own rounding, but only where no ``decimals`` is given
+    (PyTorch's round.decimals kernels are floating only, and bool and complex have none)."""
+    if out is not None:
+        return into(out, round, x, decimals=decimals, exact=found_dtype)
+    kind = x._data.dtype.kind
+    if kind in "iu" and decimals is None:
         return _integer_copy(x)
+    if kind not in "f":
+        raise _dtype.not_implemented("round_cpu" if decimals else "round_vml_cpu", x._data.dtype)
     if decimals:
         return unary(ROUND_DECIMALS, x, (decimals,))
     return unary(ROUND, x)
@@ -557,7 +657,9 @@ FRAC = defop("frac", lambda x: x - np.trunc(x), node="FracBackward0",
              vjp=lambda g: g, jvp=lambda t: t, elementwise=True)
 
 
-def frac(x):
+def frac(x, *, out=None):
+    if out is not None:
+        return into(out, frac, x, exact=found_dtype)
     if x._data.dtype.kind in "biu":
         raise NotImplementedError(f'"frac_cpu" not implemented for \'{_TYPE_NAMES[x._data.dtype.name]}\'')
     return unary(FRAC, x)
@@ -601,8 +703,10 @@ def _sgn_grad(g, x, ans):
     return where(magnitude == 0, 0.0, tangential / where(magnitude == 0, 1.0, magnitude))
 
 
-def sgn(x):
+def sgn(x, *, out=None):
     """``x / |x|`` (0 at 0): ``sign`` for real x, but recorded as SgnBackward0."""
+    if out is not None:
+        return into(out, sgn, x, exact=found_dtype)
     if x._data.dtype.kind in "biu":
         return sign(x)  # no history: nothing to record
     return unary(SGN, x)
@@ -626,7 +730,9 @@ ANGLE = defop("angle", np.angle, node="AngleBackward0", save=lambda ans, x: (x,)
               vjp=_angle_grad, jvp=_angle_tangent, elementwise=True)
 
 
-def angle(x):
+def angle(x, *, out=None):
+    if out is not None:
+        return into(out, angle, x)
     return unary(ANGLE, _float_input(x))
 
 
@@ -754,7 +860,6 @@ Tensor.nan_to_num = nan_to_num
 Tensor.nan_to_num_ = inplace_method(nan_to_num, "nan_to_num_")
 Tensor.positive = positive
 Tensor.angle = angle
-Tensor.clamp = Tensor.clip = clamp
 Tensor.clamp_ = Tensor.clip_ = inplace_method(clamp, "clamp_")
 Tensor.clamp_min = clamp_min
 Tensor.clamp_min_ = inplace_method(clamp_min, "clamp_min_")

@@ -463,6 +463,9 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
     previous_mode = STATE.enabled
     STATE.enabled = create_graph
     TASKS.append(GraphTask(deps, root_nodes, wanted, targets is not None))
+    # the rules' inf * 0 and 0 / 0 give PyTorch's nan without NumPy's RuntimeWarnings (PyTorch
+    # prints none): one switch per backward, not one per rule
+    numpy_errors = np.seterr(all="ignore")
     try:
         while ready:
             node = ready.pop()
@@ -511,6 +514,7 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
                 if left == 0:
                     ready.append(child)
     finally:
+        np.seterr(**numpy_errors)
         STATE.enabled = previous_mode
         TASKS.pop()
     return captured

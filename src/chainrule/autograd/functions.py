@@ -125,7 +125,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     (tensor(6.),)
     """
     outputs = _as_tuple(outputs)
-    inputs = _as_tuple(inputs)
+    # PyTorch's reading: a tensor, or any iterable ("'int' object is not iterable")
+    inputs = (inputs,) if isinstance(inputs, _tensor.Tensor) else tuple(inputs)
     if not inputs:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
     if _registry.BATCHING and _batching.any_batched(outputs, inputs):
@@ -138,7 +139,9 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                          "but got: allow_unused=False.")
     if allow_unused is None:
         allow_unused = materialize_grads
-    for i, t in enumerate(inputs):
+    for t in inputs:
+        if not isinstance(t, _tensor.Tensor):
+            raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {_argparse.type_name(t)}")
         if not t._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     grads = _grads_tuple(grad_outputs, len(outputs))
@@ -178,5 +181,5 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     return tuple(result)
 
 
-from .. import _tensor  # noqa: E402  (circular: tensors call backward)
+from .. import _argparse, _tensor  # noqa: E402  (circular: tensors call backward)
 from .._ops import batching as _batching, registry as _registry  # noqa: E402
