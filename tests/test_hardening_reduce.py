@@ -134,6 +134,10 @@ VALUES = [
     ("quantile midpoint keeps -0.", lambda L: L.quantile(_c(L, [-0.0, 1.0]), 0.0, interpolation="midpoint")),
     ("unflatten an empty dim, -1 inferred", lambda L: (L.zeros(0, 0).unflatten(0, (-1, 2)),
                                                        L.zeros(0).unflatten(0, (2, -1)))),
+    ("amax of an empty complex tensor along a non-empty dim", lambda L: (
+        L.zeros(1, 1, 0, dtype=L.complex64).amax(0), L.zeros(1, 1, 0, dtype=L.complex64).amin((0, 1)))),
+    ("mode of an empty complex tensor", lambda L: L.zeros(1, 1, 0, dtype=L.complex64).mode(0)),
+    ("logcumsumexp of an empty complex tensor", lambda L: L.zeros(1, 1, 0, dtype=L.complex64).logcumsumexp(0)),
     ("cumsum starts from +0", lambda L: (_c(L, [-0.0, -0.0, 1.0]).cumsum(0), _c(L, [[2.0, -0.0]]).cumsum(1))),
     ("var_mean's mean of complex inf", lambda L: L.var_mean(_c(L, [complex(np.inf, 1), 2, 1j], "complex64"))),
 ]

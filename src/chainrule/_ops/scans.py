@@ -356,6 +356,8 @@ def _logcumsumexp_tangent(t, x, ans, dim, reverse):
 
 def _logcumsumexp_forward(x, dim, reverse):
     # + 0.0: PyTorch adds log1p(exp(-inf)) = 0 to the first element too, so -0. comes out 0.
+    if x.size == 0:  # nothing to add up, of any dtype (NumPy's logaddexp has no complex loop)
+        return x.copy()
     out = _scan(np.logaddexp, x, dim, reverse)
     return out + x.dtype.type(0) if x.ndim else out
 
@@ -577,7 +579,7 @@ def _mode_index(a, dim):
 def mode(x, dim=-1, keepdim=False):
     dim = int_dim(dim, x._data.ndim, "mode")
     _check_nonempty(x, "mode", (dim,))
-    if x._data.ndim:  # a 0-d tensor is its own mode, of any dtype
+    if x._data.size and x._data.ndim:  # a 0-d tensor is its own mode, of any dtype; nothing has none
         _unordered(x, "mode_cpu", bool_too=False)
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: mode(b, d, keepdim))
