@@ -149,6 +149,7 @@ GRADIENTS = [
     ("inf-norm at nan", lambda L, x: L.linalg.vector_norm(x, float("inf")), [np.nan, 1.0, -2.0]),
     ("-inf-norm at nan", lambda L, x: L.linalg.vector_norm(x, -float("inf")), [np.nan]),
     ("1-norm at nan", lambda L, x: L.linalg.vector_norm(x, 1), [np.nan, -1.0]),
+    ("0.5-norm with an inf", lambda L, x: L.linalg.vector_norm(x, 0.5), [-40.0, 1e-30, -np.inf, -0.0]),
     ("cumprod of nan", lambda L, x: x.reshape(()).cumprod(0), [np.nan]),
     ("cumprod of inf", lambda L, x: x.reshape(()).cumprod(0), [np.inf]),
     ("cumprod of a 0-d zero", lambda L, x: x.reshape(()).cumprod(0), [0.0]),

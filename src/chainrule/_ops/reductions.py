@@ -726,8 +726,17 @@ NORM = defop("linalg_vector_norm", _vector_norm, node="LinalgVectorNormBackward0
              save=lambda ans, x, p, dims, keepdim, *single_is_abs: (x, ans, p, dims, keepdim),
              vjp=lambda g, x, ans, p, dims, keepdim: None if p == 0 else (
                  _unreduce(g, x.shape, dims, keepdim) * _norm_slope(x, ans, p, dims, keepdim)),
-             jvp=lambda t, x, ans, p, dims, keepdim: zeros_like(ans) if p == 0 else _sum_over(
-                 t * _norm_slope(x, ans, p, dims, keepdim), dims, keepdim))
+             jvp=lambda t, x, ans, p, dims, keepdim: _norm_tangent(t, x, ans, p, dims, keepdim))
+
+
+def _norm_tangent(t, x, ans, p, dims, keepdim):
+    """The slope's sum along the tangent; for p < 1, as PyTorch's norm_jvp, the norm's
+    factor ||x||^(1-p) multiplies the sum, not each term (an infinite norm: inf, not nan)."""
+    if p == 0:
+        return zeros_like(ans)
+    if 0 < p < 1:
+        return _sum_over(t * sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)), dims, keepdim) * ans ** (1 - p)
+    return _sum_over(t * _norm_slope(x, ans, p, dims, keepdim), dims, keepdim)
 
 
 def _vector_norm_checked(x, p, dim, keepdim):
