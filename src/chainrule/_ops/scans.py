@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import _argparse, _dtype, return_types
 from .._tensor import Tensor, _wrap
-from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents
+from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents, tangent_of
 from ..autograd.grad_mode import STATE
 from .binary import lerp
 from .elementwise import where
@@ -290,6 +290,8 @@ def _running_extreme(x, dim, name, op, accumulate, result_type):
         if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
             int_dim(dim, 1, name)  # PyTorch's TypeError
         ndim = x._data.ndim
+        if not -ndim <= dim < ndim and FORWARD.active and tangent_of(x) is not None:
+            wrap_dim(dim, ndim)  # PyTorch's tangent gathers along the dim: its IndexError
         dim = dim % ndim if -ndim <= dim < ndim else 0  # any dim picks nothing
         return pick(op, x, np.zeros(x._data.shape, dtype=np.int64), dim, True, result_type)
     dim = int_dim(dim, x._data.ndim, name)
