@@ -684,7 +684,8 @@ def _vector_norm(x, p, dims, keepdim, single_is_abs=True):
     not the norm of one element: PyTorch's reduction of one element is its abs, except
     along an explicit dim of a 0-d tensor: ``single_is_abs`` False.)"""
     a = np.abs(x)
-    if p in (math.inf, -math.inf) or p != 0 and single_is_abs and _count(a.shape, dims) == 1:
+    axes = (dims,) if isinstance(dims, (int, np.integer)) else dims  # (cdist passes one int)
+    if p in (math.inf, -math.inf) or p != 0 and single_is_abs and _count(a.shape, axes) == 1:
         return (np.max if p > 0 else np.min)(a, axis=dims, keepdims=keepdim)
     if p == 0:
         return np.sum(a != 0, axis=dims, keepdims=keepdim).astype(a.dtype)
