@@ -258,3 +258,19 @@ def test_value_matches_torch(name, fn):
         if o.dtype.kind == "f":
             zeros = (o == 0) & (t == 0)
             assert np.array_equal(np.signbit(o[zeros]), np.signbit(t[zeros]))
+
+
+def test_logcumsumexp_tangent_is_exact():
+    """Deliberate (docs/differences.md): chainrule's tangent is the derivative, PyTorch's is
+    off by its 1e-13 where an element lies far below the line's max."""
+    torch = require_torch()
+    values = np.array([1.4142074932138864, 16.653542494782574, 17.652885309961153])
+    tangent = np.array([1.0, 0.0, 0.0])
+    exact = np.exp(values[0] - np.logaddexp.accumulate(values))  # d y_i / d x_0
+    found = []
+    for L in (chainrule, torch):
+        with L.autograd.forward_ad.dual_level():
+            x = L.autograd.forward_ad.make_dual(L.from_numpy(values.copy()), L.from_numpy(tangent.copy()))
+            found.append(L.autograd.forward_ad.unpack_dual(x.logcumsumexp(0)).tangent.numpy())
+    np.testing.assert_allclose(found[0], exact, rtol=1e-12)
+    assert not np.allclose(found[1], exact, rtol=1e-9, atol=0)
