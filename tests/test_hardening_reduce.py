@@ -34,6 +34,7 @@ ERRORS = [
     ("aminmax 0-d dim -3", lambda L: _c(L, 3.0).aminmax(dim=-3)),
     ("unflatten 0-d dim 1", lambda L: _c(L, 3.0).unflatten(1, (1, 1))),
     ("unflatten 0-d no sizes", lambda L: _c(L, 3.0).unflatten(-2, ())),
+    ("unflatten an empty dim into 0 and -1", lambda L: L.zeros(0, 3).unflatten(0, (0, -1))),
     # the dims are checked before the dtype
     ("sum to int with grad, bad dim", lambda L: _c(L, 3.0).requires_grad_().sum(1, dtype=L.int32)),
     ("prod to int with grad, bad dim", lambda L: _c(L, 3.0).requires_grad_().prod(1, dtype=L.int32)),
@@ -93,6 +94,15 @@ ERRORS = [
 ]
 
 
+def _cummax_tangent_of_empty(L):
+    with L.autograd.forward_ad.dual_level():
+        x = L.autograd.forward_ad.make_dual(L.zeros(0, dtype=L.float64), L.zeros(0, dtype=L.float64))
+        return x.cummax(1)
+
+
+ERRORS.append(("cummax's tangent along a dim an empty input lacks", _cummax_tangent_of_empty))
+
+
 @pytest.mark.parametrize("name,fn", ERRORS, ids=[e[0] for e in ERRORS])
 def test_error_matches_torch(name, fn):
     torch = require_torch()
@@ -125,6 +135,18 @@ VALUES = [
     ("std_mean's mean of inf, then more", lambda L: L.std_mean(_c(L, [[np.inf, 1.0], [1.0, np.inf]]), 1)),
     ("var_mean's mean of a transposed inf", lambda L: L.var_mean(L.from_numpy(np.asfortranarray(
         [[1.0, np.inf], [2.0, 3.0]])), 0)),
+    ("a 0-d tensor's norm along its dim: no one-element shortcut", lambda L: tuple(
+        L.linalg.vector_norm(_c(L, -1e30 + 1e-30j, "complex64"), p, dim=-1) for p in (2, 1.5))),
+    ("quantile between infs is lerp's nan", lambda L: L.quantile(_c(L, [np.inf, 1.6, -0.0, np.inf], "float64"),
+                                                                 L.tensor([0.0, 0.5, 1.0], dtype=L.float64))),
+    ("nanquantile from -inf", lambda L: L.nanquantile(_c(L, [-1e30, 100.0, -np.inf, 0.78]), 0.25)),
+    ("quantile midpoint keeps -0.", lambda L: L.quantile(_c(L, [-0.0, 1.0]), 0.0, interpolation="midpoint")),
+    ("unflatten an empty dim, -1 inferred", lambda L: (L.zeros(0, 0).unflatten(0, (-1, 2)),
+                                                       L.zeros(0).unflatten(0, (2, -1)))),
+    ("amax of an empty complex tensor along a non-empty dim", lambda L: (
+        L.zeros(1, 1, 0, dtype=L.complex64).amax(0), L.zeros(1, 1, 0, dtype=L.complex64).amin((0, 1)))),
+    ("mode of an empty complex tensor", lambda L: L.zeros(1, 1, 0, dtype=L.complex64).mode(0)),
+    ("logcumsumexp of an empty complex tensor", lambda L: L.zeros(1, 1, 0, dtype=L.complex64).logcumsumexp(0)),
     ("cumsum starts from +0", lambda L: (_c(L, [-0.0, -0.0, 1.0]).cumsum(0), _c(L, [[2.0, -0.0]]).cumsum(1))),
     ("var_mean's mean of complex inf", lambda L: L.var_mean(_c(L, [complex(np.inf, 1), 2, 1j], "complex64"))),
 ]
@@ -136,10 +158,13 @@ GRADIENTS = [
     ("inf-norm at nan", lambda L, x: L.linalg.vector_norm(x, float("inf")), [np.nan, 1.0, -2.0]),
     ("-inf-norm at nan", lambda L, x: L.linalg.vector_norm(x, -float("inf")), [np.nan]),
     ("1-norm at nan", lambda L, x: L.linalg.vector_norm(x, 1), [np.nan, -1.0]),
+    ("0.5-norm with an inf", lambda L, x: L.linalg.vector_norm(x, 0.5), [-40.0, 1e-30, -np.inf, -0.0]),
     ("cumprod of nan", lambda L, x: x.reshape(()).cumprod(0), [np.nan]),
     ("cumprod of inf", lambda L, x: x.reshape(()).cumprod(0), [np.inf]),
     ("cumprod of a 0-d zero", lambda L, x: x.reshape(()).cumprod(0), [0.0]),
     ("cumprod of one nan along a dim", lambda L, x: x.cumprod(0), [np.nan]),
+    ("logcumsumexp of a 0-d nan", lambda L, x: x.reshape(()).logcumsumexp(0), [np.nan]),
+    ("logcumsumexp of a 0-d inf", lambda L, x: x.reshape(()).logcumsumexp(0), [-np.inf]),
 ]
 
 
@@ -233,3 +258,19 @@ def test_value_matches_torch(name, fn):
         if o.dtype.kind == "f":
             zeros = (o == 0) & (t == 0)
             assert np.array_equal(np.signbit(o[zeros]), np.signbit(t[zeros]))
+
+
+def test_logcumsumexp_tangent_is_exact():
+    """Deliberate (docs/differences.md): chainrule's tangent is the derivative, PyTorch's is
+    off by its 1e-13 where an element lies far below the line's max."""
+    torch = require_torch()
+    values = np.array([1.4142074932138864, 16.653542494782574, 17.652885309961153])
+    tangent = np.array([1.0, 0.0, 0.0])
+    exact = np.exp(values[0] - np.logaddexp.accumulate(values))  # d y_i / d x_0
+    found = []
+    for L in (chainrule, torch):
+        with L.autograd.forward_ad.dual_level():
+            x = L.autograd.forward_ad.make_dual(L.from_numpy(values.copy()), L.from_numpy(tangent.copy()))
+            found.append(L.autograd.forward_ad.unpack_dual(x.logcumsumexp(0)).tangent.numpy())
+    np.testing.assert_allclose(found[0], exact, rtol=1e-12)
+    assert not np.allclose(found[1], exact, rtol=1e-9, atol=0)

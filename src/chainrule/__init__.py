@@ -35,8 +35,8 @@ from ._ops.reductions import (all, amax, amin, aminmax, any, argmax, argmin, cou
                                maximum, mean, min, minimum, nanmean, nansum, norm, std, std_mean, sum, var,
                                var_mean)
 from ._ops.scans import (argsort, bincount, cummax, cummin, cumprod, cumsum, histc, kthvalue, logcumsumexp,
-                         median, mode, msort, nanmedian, nanquantile, prod, quantile, sort, topk, unique,
-                         unique_consecutive)
+                         median, mode, msort, nanmedian, prod, sort, topk, unique, unique_consecutive)
+from ._ops.quantiles import nanquantile, quantile
 from ._ops.shape import (adjoint, atleast_1d, atleast_2d, atleast_3d, broadcast_shapes, broadcast_tensors,
                          broadcast_to, flatten, movedim, movedim as moveaxis, permute, ravel, reshape, squeeze, t,
                          transpose, unflatten, unsqueeze)

@@ -462,7 +462,7 @@ def _amax_dims(x, dim, name):
         _reduce_args(x, dim)  # refused there: PyTorch's argument parser comes first
     _check_nonempty(x, name, None if every else dim)
     dims = _all_dims(x) if every else _reduce_args(x, dim)
-    if x._data.dtype.kind == "c":
+    if x._data.dtype.kind == "c" and x._data.size:  # no kernel runs on an empty input
         raise _dtype.not_implemented(f"{name[1:]}_values_cpu", x._data.dtype)
     return dims
 
@@ -678,12 +678,14 @@ def std_mean(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 # --- norms ---------------------------------------------------------------------------------
 
-def _vector_norm(x, p, dims, keepdim):
+def _vector_norm(x, p, dims, keepdim, single_is_abs=True):
     """The p-norm; float16 is worked out in float32 (PyTorch's accumulation type), and every
     sum is ``accurate_sum``'s. (As PyTorch's, a float32 2-norm past 1e19 overflows, but
-    not the norm of one element: PyTorch's reduction of one element is its abs.)"""
+    not the norm of one element: PyTorch's reduction of one element is its abs, except
+    along an explicit dim of a 0-d tensor: ``single_is_abs`` False.)"""
     a = np.abs(x)
-    if p in (math.inf, -math.inf) or p != 0 and _count(a.shape, dims) == 1:
+    axes = (dims,) if isinstance(dims, (int, np.integer)) else dims  # (cdist passes one int)
+    if p in (math.inf, -math.inf) or p != 0 and single_is_abs and _count(a.shape, axes) == 1:
         return (np.max if p > 0 else np.min)(a, axis=dims, keepdims=keepdim)
     if p == 0:
         return np.sum(a != 0, axis=dims, keepdims=keepdim).astype(a.dtype)
@@ -722,11 +724,20 @@ def _norm_slope(x, ans, p, dims, keepdim):
 
 # p = 0 counts the nonzero elements: a step function, with no gradient at all (None)
 NORM = defop("linalg_vector_norm", _vector_norm, node="LinalgVectorNormBackward0", batch=dim_params(1),
-             save=lambda ans, x, p, dims, keepdim: (x, ans, p, dims, keepdim),
+             save=lambda ans, x, p, dims, keepdim, *single_is_abs: (x, ans, p, dims, keepdim),
              vjp=lambda g, x, ans, p, dims, keepdim: None if p == 0 else (
                  _unreduce(g, x.shape, dims, keepdim) * _norm_slope(x, ans, p, dims, keepdim)),
-             jvp=lambda t, x, ans, p, dims, keepdim: zeros_like(ans) if p == 0 else _sum_over(
-                 t * _norm_slope(x, ans, p, dims, keepdim), dims, keepdim))
+             jvp=lambda t, x, ans, p, dims, keepdim: _norm_tangent(t, x, ans, p, dims, keepdim))
+
+
+def _norm_tangent(t, x, ans, p, dims, keepdim):
+    """The slope's sum along the tangent; for p < 1, as PyTorch's norm_jvp, the norm's
+    factor ||x||^(1-p) multiplies the sum, not each term (an infinite norm: inf, not nan)."""
+    if p == 0:
+        return zeros_like(ans)
+    if 0 < p < 1:
+        return _sum_over(t * sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)), dims, keepdim) * ans ** (1 - p)
+    return _sum_over(t * _norm_slope(x, ans, p, dims, keepdim), dims, keepdim)
 
 
 def _vector_norm_checked(x, p, dim, keepdim):
@@ -742,7 +753,7 @@ def _vector_norm_checked(x, p, dim, keepdim):
             if x._data.shape[wrap_dim(d, x._data.ndim)] == 0:
                 raise RuntimeError(f"linalg.vector_norm cannot compute the {p:g} norm on the dimension {d}because "
                                    "this dimension is empty and the operation does not have an identity")
-    return unary(NORM, x, (float(p), dims, keepdim))
+    return unary(NORM, x, (float(p), dims, keepdim, dim is None or x._data.ndim > 0))
 
 
 def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):

@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import _argparse, _dtype, return_types
 from .._tensor import Tensor, _wrap
-from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents
+from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents, tangent_of
 from ..autograd.grad_mode import STATE
 from .elementwise import where
 from .searching import _unequal_samples
@@ -29,7 +29,7 @@ from .batching import any_batched, dim_params, dynamic_shape, on_batch, per_samp
 from . import registry, stl_order
 from .registry import Op, defop, record, unary
 from .shape import transpose, wrap_dim
-from .unary import abs, ceil, exp, floor, log, round
+from .unary import abs, exp, log
 
 # --- helpers ------------------------------------------------------------------------------
 
@@ -289,6 +289,8 @@ def _running_extreme(x, dim, name, op, accumulate, result_type):
         if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
             int_dim(dim, 1, name)  # PyTorch's TypeError
         ndim = x._data.ndim
+        if not -ndim <= dim < ndim and FORWARD.active and tangent_of(x) is not None:
+            wrap_dim(dim, ndim)  # PyTorch's tangent gathers along the dim: its IndexError
         dim = dim % ndim if -ndim <= dim < ndim else 0  # any dim picks nothing
         return pick(op, x, np.zeros(x._data.shape, dtype=np.int64), dim, True, result_type)
     dim = int_dim(dim, x._data.ndim, name)
@@ -338,8 +340,10 @@ def _logcumsumexp_grad(g, x, ans, dim, reverse):
 
 def _logcumsumexp_tangent(t, x, ans, dim, reverse):
     # sum over j <= i of t_j exp(x_j - y_i)
-    if t._data.ndim == 0 or t._data.size == 0:
+    if t._data.size == 0:
         return t
+    if t._data.ndim == 0:  # PyTorch's exp(x - max(x)) is nan at a non-finite x (see below)
+        return where(x.isfinite(), t, math.nan)
     up, down = _log_scan_of_signed(t, x, dim, reverse)
     out = exp(up - ans) - exp(down - ans)
     # PyTorch's edges: it takes cumsum(t exp(x - m)) / (cumsum(exp(x - m)) + 1e-13) with m the
@@ -353,6 +357,8 @@ def _logcumsumexp_tangent(t, x, ans, dim, reverse):
 
 def _logcumsumexp_forward(x, dim, reverse):
     # + 0.0: PyTorch adds log1p(exp(-inf)) = 0 to the first element too, so -0. comes out 0.
+    if x.size == 0:  # nothing to add up, of any dtype (NumPy's logaddexp has no complex loop)
+        return x.copy()
     out = _scan(np.logaddexp, x, dim, reverse)
     return out + x.dtype.type(0) if x.ndim else out
 
@@ -574,107 +580,12 @@ def _mode_index(a, dim):
 def mode(x, dim=-1, keepdim=False):
     dim = int_dim(dim, x._data.ndim, "mode")
     _check_nonempty(x, "mode", (dim,))
-    if x._data.ndim:  # a 0-d tensor is its own mode, of any dtype
+    if x._data.size and x._data.ndim:  # a 0-d tensor is its own mode, of any dtype; nothing has none
         _unordered(x, "mode_cpu", bool_too=False)
     if registry.BATCHING and any_batched(x):
         return _along_batch(x, dim, lambda b, d: mode(b, d, keepdim))
     index = stl_order.replayed(x._data, dim, _mode_index(x._data, dim), stl_order.mode_row, nan_rows=True)
     return pick(MODE, x, index, dim, keepdim, return_types.mode)
-
-
-# --- quantiles: composed of sort, gather and a lerp, as PyTorch records them ---------------------
-
-_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
-
-
-def _quantile_checks(x, q, interpolation):
-    if not isinstance(q, Tensor) and not 0 <= q <= 1:
-        raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {q}")
-    if x._data.size == 0:
-        raise RuntimeError("quantile() input tensor must be non-empty")
-    if isinstance(q, Tensor) and q._data.ndim > 1:
-        raise RuntimeError("quantile() q must be a scalar or 1D tensor")
-    if x._data.dtype not in (np.float32, np.float64):
-        raise RuntimeError("quantile() input tensor must be either float or double dtype")
-    if isinstance(q, Tensor) and q._data.dtype != x._data.dtype:
-        raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
-    if interpolation not in _INTERPOLATIONS:
-        raise RuntimeError("quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, "
-                           f"but got {interpolation}")
-    if isinstance(q, Tensor) and not ((q._data >= 0) & (q._data <= 1)).all():
-        raise RuntimeError("quantile() q values must be in the range [0, 1]")
-
-
-def _quantile(x, q, dim, keepdim, interpolation, ignore_nan):
-    _quantile_checks(x, q, interpolation)
-    shape = x._data.shape
-    if dim is not None:
-        dim = wrap_dim(dim, len(shape))
-    if dim is None or not shape:  # over every element
-        out_shape = (1,) * len(shape) if keepdim else ()
-        values = x.reshape(out_shape + (-1,))
-    else:  # the reduced dim moved last
-        out_shape = shape[:dim] + ((1,) if keepdim else ()) + shape[dim + 1:]
-        values = transpose(x.unsqueeze(-1), dim, -1).reshape(out_shape + (shape[dim],))
-    values = sort(values, -1).values
-    last = values._data.ndim - 1
-    n = values._data.shape[-1]
-    q_vector = q.reshape(-1) if isinstance(q, Tensor) else _wrap(np.asarray([q], dtype=x._data.dtype))
-    nan = values._data != values._data
-    if ignore_nan:  # the rank among the non-NaN elements; all NaN: rank 0, a NaN
-        ranks = q_vector * _wrap(np.sum(~nan, axis=-1, keepdims=True) - 1)
-        ranks = where(ranks < 0, 0.0, ranks)
-    else:  # a NaN anywhere: the last rank, a NaN
-        ranks = where(_wrap(np.any(nan, axis=-1, keepdims=True)), float(n - 1), q_vector * (n - 1))
-    ranks = ranks.expand(out_shape + (q_vector.shape[0],))
-    if interpolation in ("lower", "higher", "nearest"):
-        ranks = {"lower": floor, "higher": ceil, "nearest": round}[interpolation](ranks)
-    below = ranks._data.astype(np.int64)
-    result = unary(TAKE_ALONG, values, (below, last, True))
-    if interpolation in ("linear", "midpoint"):
-        above = unary(TAKE_ALONG, values, (np.ceil(ranks._data).astype(np.int64), last, True))
-        if interpolation == "linear":
-            weights = ranks - _wrap(below.astype(ranks._data.dtype))
-        else:
-            weights = _wrap(np.where(ranks._data == below, 0.0, 0.5).astype(x._data.dtype))
-        result = result + weights * (above - result)
-    if isinstance(q, Tensor) and q._data.ndim == 1:  # q's dim first, in place as PyTorch does
-        result = result.unsqueeze_(0).transpose_(0, -1)
-    return result.squeeze_(-1)
-
-
-def _batch_quantile(x, q, dim, keepdim, interpolation, ignore_nan):
-    """``_quantile`` of each sample of a batched ``x`` (``q`` not batched), in one call:
-    over each flattened sample for dim=None, and with a vector ``q``, its dim (first in a
-    sample's result) after the batch dim."""
-    _quantile_checks(x, q, interpolation)
-    ndim = x._data.ndim
-
-    def run(b):
-        if dim is None or not ndim:
-            out = _quantile(b.reshape((b.shape[0], -1)), q, 1, False, interpolation, ignore_nan)
-        else:
-            out = _quantile(b, q, past_batch(x, dim), keepdim, interpolation, ignore_nan)
-        if isinstance(q, Tensor) and q._data.ndim == 1:
-            out = out.movedim(0, 1)
-        return out.reshape(out.shape + (1,) * ndim) if keepdim and (dim is None or not ndim) else out
-    return on_batch(run, x)
-
-
-def quantile(x, q, dim=None, keepdim=False, *, interpolation="linear"):
-    if registry.BATCHING and any_batched(q):
-        return per_sample(quantile, x, q, dim, keepdim, interpolation=interpolation)
-    if registry.BATCHING and any_batched(x):
-        return _batch_quantile(x, q, dim, keepdim, interpolation, ignore_nan=False)
-    return _quantile(x, q, dim, keepdim, interpolation, ignore_nan=False)
-
-
-def nanquantile(x, q, dim=None, keepdim=False, *, interpolation="linear"):
-    if registry.BATCHING and any_batched(q):
-        return per_sample(nanquantile, x, q, dim, keepdim, interpolation=interpolation)
-    if registry.BATCHING and any_batched(x):
-        return _batch_quantile(x, q, dim, keepdim, interpolation, ignore_nan=True)
-    return _quantile(x, q, dim, keepdim, interpolation, ignore_nan=True)
 
 
 # --- unique, bincount, histc: counting, with no gradient -------------------------------------------
@@ -907,8 +818,6 @@ Tensor.kthvalue = kthvalue
 Tensor.median = median
 Tensor.nanmedian = nanmedian
 Tensor.mode = mode
-Tensor.quantile = quantile
-Tensor.nanquantile = nanquantile
 Tensor.unique = unique
 Tensor.unique_consecutive = unique_consecutive
 Tensor.bincount = bincount

@@ -202,9 +202,14 @@ def unflatten(input, dim, sizes):
     if sizes.count(-1) > 1:
         raise RuntimeError("unflatten got an unexpected error:\nonly one dimension can be inferred")
     known = int(np.prod([s for s in sizes if s != -1]))
+    if -1 in sizes and known == 0 and shape[dim] == 0:
+        raise RuntimeError(f"unflatten got an unexpected error:\ncannot reshape tensor of 0 elements into shape "
+                           f"{list(sizes)} because the unspecified dimension size -1 can be any value and is ambiguous")
     if (known != shape[dim]) if -1 not in sizes else (known == 0 or shape[dim] % known):
         raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {dim} "
                            f"({shape[dim]}) in the input tensor")
+    # the -1 stands for this dim's part, even in an empty tensor (whose other dims may be 0)
+    sizes = tuple(shape[dim] // known if s == -1 else s for s in sizes)
     return view(input, shape[:dim] + sizes + shape[dim + 1:])
 
 
