@@ -199,6 +199,13 @@ CASES = {
     "unfold_complex": lambda lib: F(lib).unfold((lib.arange(18.0).reshape(1, 2, 3, 3) * (1 + 2j)).to(lib.complex64), 2),
     "bce_logits_complex_input": lambda lib: F(lib).binary_cross_entropy_with_logits(lib.ones(3, dtype=lib.complex128),
                                                                                     lib.ones(3, dtype=lib.float64)),
+    # linalg names and orders: linalg.lu's own name, cholesky_ex checks as cholesky, A before B
+    "linalg_lu_0d": lambda lib: lib.linalg.lu(lib.tensor(1.0)),
+    "lu_factor_0d": lambda lib: lib.linalg.lu_factor(lib.tensor(1.0)),
+    "linalg_lu_no_pivot": lambda lib: lib.linalg.lu(lib.ones(2, 2), pivot=False),
+    "cholesky_ex_int": lambda lib: lib.linalg.cholesky_ex(lib.ones(2, 2, dtype=lib.int8)),
+    "solve_triangular_A_first": lambda lib: lib.linalg.solve_triangular(lib.ones(3, 1), lib.ones(3), upper=True),
+    "solve_triangular_B_vector": lambda lib: lib.linalg.solve_triangular(lib.ones(3, 3), lib.ones(3), upper=True),
     # an in-place change seen by backward, and a hook that changes the type: PyTorch's type names
     "inplace_complex_message": lambda lib: _modified_complex(lib),
 }

@@ -113,6 +113,19 @@ DELIBERATE_RULES.append(DeliberateRule(
         1.4142074932138864, 16.653542494782574, 17.652885309961153)),))))
 
 
+def _half_with_complex(step):
+    """A float16 array meets a complex operand (a complex array, or the op's complex number)."""
+    return any(a.dtype == "float16" for a in step.arrays) and (
+        "complex" in step.op or any(a.dtype.startswith("complex") for a in step.arrays))
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "complex32: float16 with a complex operand, which PyTorch computes (or refuses) in ComplexHalf; chainrule "
+    "has no complex32 and raises its own TypeError (docs/differences.md)",
+    lambda key: "|forward:error-" in key and "|float16-" in key, _half_with_complex,
+    Step(op='add[complex_number]', arrays=(ArraySpec(dtype='float16', shape=(2,), values=(1.0, -2.0)),))))
+
+
 def deliberate_for(key):
     """The deliberate difference that may explain class ``key`` (its ``applies(step)`` says
     whether it does on a given step), or None."""

@@ -415,13 +415,13 @@ LU_FACTOR = defop("linalg_lu_factor", _lu_factor_forward, node="LinalgLuFactorEx
 
 
 def _check_lu_args(A, pivot, fn):
-    if A._data.ndim < 2:
-        raise RuntimeError(f"torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: "
-                           f"{list(A._data.shape)} instead")
+    if A._data.ndim < 2:  # linalg.lu names itself, the lu_factor family torch.lu_factor
+        raise RuntimeError(f"{'linalg.lu' if fn == 'linalg.lu' else 'torch.lu_factor'}: Expected tensor with 2 or "
+                           f"more dimensions. Got size: {list(A._data.shape)} instead")
     if A._data.dtype.kind not in "fc":
         raise NotImplementedError(f"\"lu_cpu\" not implemented for '{type_name(A)}'")
     if not pivot:
-        raise RuntimeError(f"{fn}: LU without pivoting is not implemented on the CPU")
+        raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
 
 
 def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
@@ -503,7 +503,7 @@ LU_OUT = defop("linalg_lu_output", _np_part, **_part_rules("LinalgLuBackward0"))
 
 def linalg_lu(A, *, pivot=True, out=None):
     """``(P, L, U)`` with A = P L U: P a permutation, L unit lower, U upper triangular."""
-    _check_lu_args(A, pivot, "linalg.lu_factor")
+    _check_lu_args(A, pivot, "linalg.lu")
     if registry.BATCHING and any_batched(A):  # the batch's pivots at once, a parameter of one op call
         return reductions.on_batch(linalg_lu, A)
     _, pivots, _ = _np_lu(A._data)

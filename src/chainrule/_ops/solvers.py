@@ -387,7 +387,7 @@ def cholesky(input, upper=False, *, out=None):
 def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     """``(L, info)``: info (int32) is the order of the first leading minor that is not
     positive definite (0: none); L is then LAPACK's partial factor."""
-    _check_square_floating(A, "linalg.cholesky_ex")
+    _check_square_floating(A, "linalg.cholesky")  # PyTorch's cholesky_ex checks in cholesky's name
     if registry.BATCHING and any_batched(A):  # the batch at once: its failures say "(Batch element i)"
         return reductions.on_batch(lambda a: cholesky_ex(a, upper=upper, check_errors=check_errors), A)
     hermitian = _hermitian_input(A, upper)

@@ -72,9 +72,9 @@ def solve_triangular(A, B, *, upper=None, left=True, unitriangular=False, out=No
     (lower) triangle is read, and not its diagonal if ``unitriangular``."""
     if upper is None:
         raise TypeError('linalg_solve_triangular() missing 1 required positional arguments: "upper"')
+    check_matrix(A, "linalg.solve_triangular")
     if B._data.ndim < 2:
         raise RuntimeError("linalg.solve_triangular: The input tensor B must have at least 2 dimensions.")
-    check_matrix(A, "linalg.solve_triangular")
     n, (rows, cols) = A._data.shape[-1], B._data.shape[-2:]
     if (rows if left else cols) != n:
         raise RuntimeError(f"linalg.solve_triangular: Incompatible shapes of A and B for the equation "
