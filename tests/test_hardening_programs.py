@@ -206,6 +206,9 @@ CASES = {
     "cholesky_ex_int": lambda lib: lib.linalg.cholesky_ex(lib.ones(2, 2, dtype=lib.int8)),
     "solve_triangular_A_first": lambda lib: lib.linalg.solve_triangular(lib.ones(3, 1), lib.ones(3), upper=True),
     "solve_triangular_B_vector": lambda lib: lib.linalg.solve_triangular(lib.ones(3, 3), lib.ones(3), upper=True),
+    # a 0-d target's batch size reads as 0; its size(0) is then refused
+    "nll_loss_empty_batch_half_target": lambda lib: F(lib).nll_loss(lib.zeros(0, 3), lib.tensor(1.0, dtype=lib.float16)),
+    "nll_loss_empty_batch_0d_target": lambda lib: F(lib).nll_loss(lib.zeros(0, 3), lib.tensor(1)),
     # an in-place change seen by backward, and a hook that changes the type: PyTorch's type names
     "inplace_complex_message": lambda lib: _modified_complex(lib),
 }

@@ -122,6 +122,8 @@ def _nll_picks(input, target, weight, ignore_index, name):
     x, t = input._data, target._data
     if t.dtype != np.int64 and t.dtype != np.uint8:
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_type_name(target)}")
+    if x.ndim == 2 and t.ndim == 0:  # PyTorch's kernel reads the target's size(0)
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     if x.dtype.kind != "f":
         raise NotImplementedError(f"\"{name}_out_frame\" not implemented for '{_type_name(input)}'")
     n_classes = x.shape[0 if x.ndim == 1 else 1]
@@ -206,9 +208,9 @@ def _check_batch(input, target):
     if ndim < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {ndim})")
     x_shape, t_shape = input._data.shape, target._data.shape
-    if ndim != 1 and (not t_shape or x_shape[0] != t_shape[0]):  # a 0-d target: PyTorch says 0
-        raise ValueError(f"Expected input batch_size ({x_shape[0]}) to match target batch_size "
-                         f"({t_shape[0] if t_shape else 0}).")
+    target_batch = t_shape[0] if t_shape else 0  # PyTorch reads a 0-d target's batch size as 0
+    if ndim != 1 and x_shape[0] != target_batch:
+        raise ValueError(f"Expected input batch_size ({x_shape[0]}) to match target batch_size ({target_batch}).")
 
 
 def _nll_loss_nd(input, target, weight, reduction, ignore_index):
