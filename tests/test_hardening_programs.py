@@ -209,6 +209,11 @@ CASES = {
     # a 0-d target's batch size reads as 0; its size(0) is then refused
     "nll_loss_empty_batch_half_target": lambda lib: F(lib).nll_loss(lib.zeros(0, 3), lib.tensor(1.0, dtype=lib.float16)),
     "nll_loss_empty_batch_0d_target": lambda lib: F(lib).nll_loss(lib.zeros(0, 3), lib.tensor(1)),
+    # empty matrices: cond is 0 (square ones only for fro/nuc), lu_unpack of a 0 by 0 factor
+    "cond_inf_empty_wide": lambda lib: lib.linalg.cond(lib.zeros(3, 0, 2, dtype=lib.complex64), float("inf")),
+    "cond_fro_empty_wide": lambda lib: lib.linalg.cond(lib.zeros(1, 0), "fro"),
+    "cond_nuc_empty_square": lambda lib: lib.linalg.cond(lib.zeros(2, 0, 0), "nuc"),
+    "lu_unpack_empty": lambda lib: lib.lu_unpack(*lib.linalg.lu_factor(lib.zeros(0, 0))),
     # an in-place change seen by backward, and a hook that changes the type: PyTorch's type names
     "inplace_complex_message": lambda lib: _modified_complex(lib),
 }

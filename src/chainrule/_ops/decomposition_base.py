@@ -121,9 +121,10 @@ def _np_permutation(pivots, m, dtype):
     """P with A = P L U, from LAPACK's pivots."""
     batch, k = pivots.shape[:-1], pivots.shape[-1]
     perm = np.broadcast_to(np.arange(m), batch + (m,)).copy()
-    flat = perm.reshape(-1, m)
-    rows = np.arange(flat.shape[0])
-    swaps = pivots.reshape(-1, k) - 1
+    count = int(np.prod(batch))  # not -1: a batch of 0 by 0 matrices has no size to infer from
+    flat = perm.reshape(count, m)
+    rows = np.arange(count)
+    swaps = pivots.reshape(count, k) - 1
     for j in range(k):
         p = swaps[:, j]
         flat[rows, j], flat[rows, p] = flat[rows, p], flat[rows, j].copy()

@@ -151,6 +151,10 @@ def cond(A, p=None, *, out=None):
             return _wrap(np.zeros(values._data.shape[:-1], values._data.dtype))
         largest, smallest = values[..., :1], values[..., -1:]
         return (smallest / largest if p == -2 else largest / smallest).squeeze(-1)
+    if isinstance(p, str):  # the Frobenius and nuclear norms need square matrices, even empty ones
+        check_matrix(A, f"linalg.cond(ord={_order_text(p)})")
+    if not A._data.size:  # PyTorch's condition number of empty matrices: 0
+        return _wrap(np.zeros(A._data.shape[:-2], np.empty(0, A._data.dtype).real.dtype))
     check_matrix(A, f"linalg.cond(ord={_order_text(p)})")
     inverse, info = inv_ex(A)
     inverse.masked_fill_(_wrap(info._data[..., None, None] > 0), float("inf"))  # in place, as PyTorch: see below
