@@ -214,6 +214,7 @@ CASES = {
     "cond_fro_empty_wide": lambda lib: lib.linalg.cond(lib.zeros(1, 0), "fro"),
     "cond_nuc_empty_square": lambda lib: lib.linalg.cond(lib.zeros(2, 0, 0), "nuc"),
     "lu_unpack_empty": lambda lib: lib.lu_unpack(*lib.linalg.lu_factor(lib.zeros(0, 0))),
+    "repeat_interleave_2d_repeats_first": lambda lib: lib.tensor(True).repeat_interleave(lib.zeros(3, 2), dim=1),
     # an in-place change seen by backward, and a hook that changes the type: PyTorch's type names
     "inplace_complex_message": lambda lib: _modified_complex(lib),
 }

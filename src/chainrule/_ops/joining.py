@@ -371,11 +371,11 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
         return _wrap(_repeat_indices(input, output_size))
     x = input if dim is not None else flatten(input)
     if isinstance(repeats, Tensor):
+        r = repeats._data
+        if r.ndim > 1:  # checked before the input's dim
+            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
         dim = wrap_dim_of_tensor(0 if dim is None else dim, x._data.ndim)
         size = x._data.shape[dim]
-        r = repeats._data
-        if r.ndim > 1:
-            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
         if r.ndim == 1 and r.shape[0] not in (1, size):
             raise RuntimeError(f"repeats must have the same size as input along dim, but got repeats.size(0) = "
                                f"{r.shape[0]} and input.size({dim}) = {size}")
