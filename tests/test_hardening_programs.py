@@ -215,6 +215,13 @@ CASES = {
     "cond_nuc_empty_square": lambda lib: lib.linalg.cond(lib.zeros(2, 0, 0), "nuc"),
     "lu_unpack_empty": lambda lib: lib.lu_unpack(*lib.linalg.lu_factor(lib.zeros(0, 0))),
     "repeat_interleave_2d_repeats_first": lambda lib: lib.tensor(True).repeat_interleave(lib.zeros(3, 2), dim=1),
+    # float16: LAPACK has none; each op refuses it in PyTorch's words
+    **{f"half_{name}": (lambda name: lambda lib: getattr(lib.linalg, name)(lib.ones(2, 2, dtype=lib.float16)))(name)
+       for name in ("inv", "det", "slogdet", "svd", "qr", "cholesky", "eigh", "pinv", "lu_factor", "lu",
+                    "matrix_rank", "cond")},
+    "half_solve": lambda lib: lib.linalg.solve(lib.ones(2, 2, dtype=lib.float16), lib.ones(2, 2, dtype=lib.float16)),
+    "half_matrix_norm_nuc": lambda lib: lib.linalg.matrix_norm(lib.ones(2, 2, dtype=lib.float16), "nuc"),
+    "half_matrix_norm_fro": lambda lib: lib.linalg.matrix_norm(lib.ones(2, 2, dtype=lib.float16)),
     # an in-place change seen by backward, and a hook that changes the type: PyTorch's type names
     "inplace_complex_message": lambda lib: _modified_complex(lib),
 }

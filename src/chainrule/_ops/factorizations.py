@@ -104,7 +104,7 @@ def linalg_qr(A, mode="reduced", *, out=None):
         raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), 'r', "
                            "or 'complete'")
     check_matrix(A, "linalg.qr", square=False)
-    check_floating(A, "linalg.qr")
+    check_floating(A, "linalg.qr", "geqrf_cpu")
     return named.linalg_qr(_outputs(QR_OUT, unary(QR, A, (mode,)), _qr_layout(A._data.shape, mode)))
 
 
@@ -177,7 +177,7 @@ def _eigh_packed(A, UPLO, fn):
     if UPLO not in ("L", "U"):
         raise RuntimeError(f"Expected UPLO argument to be 'L' or 'U', but got {UPLO}")
     check_matrix(A, fn)
-    if A._data.dtype.kind not in "fc":
+    if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:
         raise NotImplementedError(f"\"linalg_eigh_cpu\" not implemented for '{type_name(A)}'")
     return unary(EIGH, _hermitian_input(A, UPLO == "U"), (UPLO,))
 
@@ -298,7 +298,7 @@ SVD_OUT = defop("linalg_svd_output", _np_part, **_part_rules("LinalgSvdBackward0
 
 def _svd_packed(A, full_matrices):
     check_matrix(A, "linalg.svd", square=False)
-    check_floating(A, "linalg.svd")
+    check_floating(A, "linalg.svd", "linalg_svd_cpu")
     return unary(SVD, A, (full_matrices,))
 
 
@@ -418,7 +418,7 @@ def _check_lu_args(A, pivot, fn):
     if A._data.ndim < 2:  # linalg.lu names itself, the lu_factor family torch.lu_factor
         raise RuntimeError(f"{'linalg.lu' if fn == 'linalg.lu' else 'torch.lu_factor'}: Expected tensor with 2 or "
                            f"more dimensions. Got size: {list(A._data.shape)} instead")
-    if A._data.dtype.kind not in "fc":
+    if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:
         raise NotImplementedError(f"\"lu_cpu\" not implemented for '{type_name(A)}'")
     if not pivot:
         raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")

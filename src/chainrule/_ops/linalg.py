@@ -58,9 +58,15 @@ def type_name(x):
     return _dtype._LEGACY_NAMES[x._data.dtype.name]
 
 
-def check_floating(x, fn):
+def check_floating(x, fn, half=None):
+    """PyTorch's dtype check of a linalg input. ``half``: how the op refuses float16 (LAPACK has
+    none), "low" for its "Low precision" error, else the name of the kernel that refuses it."""
     if x._data.dtype.kind not in "fc":
         raise RuntimeError(f"{fn}: Expected a floating point or complex tensor as input. Got {type_name(x)}")
+    if half is not None and x._data.dtype == np.float16:
+        if half == "low":
+            raise RuntimeError(f"{fn}: Low precision dtypes not supported. Got Half")
+        raise _dtype.not_implemented(half, x._data.dtype)
 
 
 def check_matrix(x, fn, name="A", square=True):

@@ -33,7 +33,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
         raise RuntimeError(f"linalg.matrix_norm: Order {_order_text(ord)} not supported.")
     if A._data.ndim < 2:
         raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
-    check_floating(A, "linalg.matrix_norm")
+    check_floating(A, "linalg.matrix_norm", "low" if ord in ("nuc", 2, -2) else None)
     dims = tuple(dim)
     if len(dims) != 2:
         raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dims))}")
@@ -111,7 +111,7 @@ def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None)
         return per_sample(matrix_rank, A, tol, hermitian, atol=atol, rtol=rtol, out=out)
     if A._data.ndim < 2:
         raise RuntimeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.")
-    if A._data.dtype.kind not in "fc":
+    if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:
         raise RuntimeError("This function doesn't handle types other than float and double")
     if tol is not None:
         atol, rtol = tol, 0.0

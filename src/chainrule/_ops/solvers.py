@@ -46,14 +46,14 @@ INV = defop("linalg_inv", _np_inv, batch=leading, node="LinalgInvExBackward0", s
             jvp=lambda t, inverse: -matmul(matmul(inverse, t), inverse))
 
 
-def _check_square_floating(A, fn):
+def _check_square_floating(A, fn, half=None):
     check_matrix(A, fn)
-    check_floating(A, fn)
+    check_floating(A, fn, half)
 
 
 def inv(A, *, out=None):
     """The inverse of each square matrix; a singular one raises ``LinAlgError``."""
-    _check_square_floating(A, "linalg.inv")
+    _check_square_floating(A, "linalg.inv", "low")
     return unary(INV, A, ("linalg.inv",))
 
 
@@ -79,7 +79,7 @@ def _where_failed(info, failed, A, compute, tail=2):
 def inv_ex(A, *, check_errors=False, out=None):
     """``(inverse, info)``: info (int32) is the first zero pivot of a singular matrix, whose
     "inverse" is then what LAPACK's solver leaves (infinities), without a gradient."""
-    _check_square_floating(A, "linalg.inv_ex")
+    _check_square_floating(A, "linalg.inv_ex", "low")
     if registry.BATCHING and any_batched(A):  # the batch at once: its failures say "(Batch element i)"
         return reductions.on_batch(lambda a: inv_ex(a, check_errors=check_errors), A)
     lu_matrix, pivots, info = _np_lu(A._data)
@@ -130,7 +130,7 @@ DET = defop("linalg_det", np.linalg.det, batch=leading, node="LinalgDetBackward0
 
 def det(A, *, out=None):
     """The determinant of each square matrix."""
-    _check_square_floating(A, "linalg.det")
+    _check_square_floating(A, "linalg.det", "lu_cpu")
     return unary(DET, A)
 
 
@@ -168,7 +168,7 @@ SLOGDET_OUT = defop("linalg_slogdet_output", _np_part, **_part_rules("LinalgSlog
 
 def linalg_slogdet(A, *, out=None):
     """``(sign, logabsdet)``: det = sign * exp(logabsdet), without overflow."""
-    _check_square_floating(A, "linalg.slogdet")
+    _check_square_floating(A, "linalg.slogdet", "low")
     return named.linalg_slogdet(_outputs(SLOGDET_OUT, unary(SLOGDET, A), _SLOGDET_LAYOUT))
 
 
@@ -275,7 +275,7 @@ def _solve_checked(A, B, left, fn):
 
 def _solve_shapes(A, B, left):
     """PyTorch's checks of a system's dtypes and shapes; whether B is a (batch of) vector(s)."""
-    check_floating(A, "linalg.solve")
+    check_floating(A, "linalg.solve", "lu_cpu")
     if A._data.dtype != B._data.dtype:
         raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
                            f"{type_name(A)} and B of type {type_name(B)} instead")
@@ -366,7 +366,7 @@ CHOLESKY = defop("linalg_cholesky", _np_cholesky, batch=leading, node="LinalgCho
 CHOLESKY_LEGACY = defop("cholesky", _np_cholesky, batch=leading, node="CholeskyBackward0", **_cholesky_rules)
 
 def _cholesky_checked(A, upper, fn, op):
-    _check_square_floating(A, fn)
+    _check_square_floating(A, fn, "cholesky_cpu")
     return unary(op, _hermitian_input(A, upper), (upper, fn))
 
 
@@ -387,7 +387,7 @@ def cholesky(input, upper=False, *, out=None):
 def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     """``(L, info)``: info (int32) is the order of the first leading minor that is not
     positive definite (0: none); L is then LAPACK's partial factor."""
-    _check_square_floating(A, "linalg.cholesky")  # PyTorch's cholesky_ex checks in cholesky's name
+    _check_square_floating(A, "linalg.cholesky", "cholesky_cpu")  # PyTorch's cholesky_ex checks as cholesky
     if registry.BATCHING and any_batched(A):  # the batch at once: its failures say "(Batch element i)"
         return reductions.on_batch(lambda a: cholesky_ex(a, upper=upper, check_errors=check_errors), A)
     hermitian = _hermitian_input(A, upper)
@@ -533,9 +533,9 @@ def pinv(A, rcond=None, hermitian=False, *, atol=None, rtol=None, out=None):
         return per_sample(pinv, A, rcond, hermitian, atol=atol, rtol=rtol, out=out)
     if atol is not None:  # PyTorch's overload with atol checks as matrix_rank does
         wrap_dim(-2, A._data.ndim)
-        if A._data.dtype.kind not in "fc":
+        if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:
             raise RuntimeError("This function doesn't handle types other than float and double")
-    if A._data.ndim < 2 or A._data.dtype.kind not in "fc":
+    if A._data.ndim < 2 or A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:
         kind = {"f": "Float", "d": "Double"}.get(A._data.dtype.char, type_name(A))
         raise RuntimeError(f"linalg.pinv({kind}{{{list(A._data.shape)}}}): expected a tensor with 2 or more "
                            "dimensions of float, double, cfloat or cdouble types")
