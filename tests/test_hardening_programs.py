@@ -222,6 +222,14 @@ CASES = {
     "half_solve": lambda lib: lib.linalg.solve(lib.ones(2, 2, dtype=lib.float16), lib.ones(2, 2, dtype=lib.float16)),
     "half_matrix_norm_nuc": lambda lib: lib.linalg.matrix_norm(lib.ones(2, 2, dtype=lib.float16), "nuc"),
     "half_matrix_norm_fro": lambda lib: lib.linalg.matrix_norm(lib.ones(2, 2, dtype=lib.float16)),
+    # smooth_l1 / huber: a nan difference keeps a nan slope; the kinks have no second derivative
+    **{f"{name}_grads_{k}": (lambda fn, k: lambda lib: _grads(
+        lib, lambda L, x: getattr(F(L), fn)(x, L.zeros(7, dtype=L.float64), reduction="sum", **k),
+        _x(lib, nan, 0.5, -3.0, 3.0, 1.0, -1.0, 0.0)))(fn, k)
+       for name, fn, k in (("smooth_l1", "smooth_l1_loss", {"beta": 0.5}), ("huber", "huber_loss", {"delta": 1.0}))},
+    # embedding of a 0-d weight that requires grad: its node reads size(0) before the kernel's check
+    "embedding_0d_weight_requires_grad": lambda lib: F(lib).embedding(lib.tensor(0.9), lib.tensor(0.0, requires_grad=True)),
+    "multi_margin_target_size_1d_input": lambda lib: F(lib).multi_margin_loss(lib.ones(3), lib.zeros(2, dtype=lib.long)),
     # an in-place change seen by backward, and a hook that changes the type: PyTorch's type names
     "inplace_complex_message": lambda lib: _modified_complex(lib),
 }

@@ -16,6 +16,7 @@ import numpy as np
 from .. import _argparse, _distributions as kernels
 from .._creation import _generator
 from .._tensor import _type_string, _wrap
+from ..autograd.grad_mode import STATE
 from .activations import softmax_backward
 from .inplace import _type_word
 from .linalg import addmm, matmul, mm
@@ -209,6 +210,8 @@ def _embedding_batch(weight, indices, padding_idx, scale_grad_by_freq):
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
     """``torch.embedding``: the rows of ``weight`` at ``indices``; the padding row gets no gradient."""
     if weight._data.ndim != 2:
+        if not weight._data.ndim and weight._requires_grad and STATE.enabled:  # its node saves size(0) first
+            raise IndexError("Dimension specified as 0 but tensor has no dimensions")
         raise RuntimeError("'weight' must be 2-D")
     _check_indices(indices, "#1", "embedding")
     if registry.BATCHING and any_batched(weight, indices):

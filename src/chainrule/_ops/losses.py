@@ -36,7 +36,7 @@ from .elementwise import where
 from .normalization import pairwise_distance
 from . import registry
 from .registry import apply, broadcast_error, defop, unary
-from .unary import abs, clamp_min, exp, log, sigmoid, sign, sqrt
+from .unary import abs, clamp_min, exp, log, sigmoid, sqrt
 
 # --- reductions and argument checks ---------------------------------------------------
 
@@ -204,8 +204,10 @@ def _smooth_l1(x, t, reduction, beta):
 
 
 def _smooth_l1_slope(x, t, beta):
+    # d / beta inside (-beta, beta), else clamped to ±1 with no slope of its own (PyTorch's double
+    # backward); clamping keeps a nan difference nan, as PyTorch's kernel does
     d = x - t
-    return where(abs(d) < beta, d / beta, sign(d))
+    return where(abs(d) < beta, d / beta, (d / beta).detach().clamp(-1.0, 1.0))
 
 
 SMOOTH_L1_LOSS = defop("smooth_l1_loss", _smooth_l1, node="SmoothL1LossBackward0",
@@ -233,8 +235,8 @@ def _huber(x, t, reduction, delta):
 
 
 def _huber_slope(x, t, delta):
-    d = x - t
-    return where(abs(d) < delta, d, delta * sign(d))
+    d = x - t  # as smooth_l1's: d inside (-delta, delta), else clamped, nan kept
+    return where(abs(d) < delta, d, d.detach().clamp(-delta, delta))
 
 
 def _checked_huber_backward(rule):
@@ -539,12 +541,10 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
                            f"{list(shape)}")
     n, n_classes = (1, shape[0] if shape else 1) if len(shape) <= 1 else shape
     t = target._data
-    if len(shape) == 2 and (t.ndim > 1 or t.size != n):
+    if t.ndim > 1 or t.size != n:
         raise RuntimeError(f"multi_margin_loss: target tensor should be 1-D with size equal to the number of "
                            f"input samples (batch size). Expected target size [{n}], but got {list(t.shape)}. "
                            f"Input has shape {list(shape)}.")
-    if t.ndim > 1 or t.size != n:
-        raise RuntimeError(f"inconsistent target size, expected {n} but got {list(t.shape)}")
     if weight is not None and weight._data.size != n_classes:
         raise RuntimeError(f"inconsistent weight size, expected {n_classes} but got {list(weight._data.shape)}")
     _check_floating(input, "multi_margin_loss_cpu_kernel")  # the kernel's dispatch comes first
