@@ -113,6 +113,25 @@ DELIBERATE_RULES.append(DeliberateRule(
         1.4142074932138864, 16.653542494782574, 17.652885309961153)),))))
 
 
+def _integer_square_overflows(step):
+    """An integer operand whose square overflows its dtype (PyTorch squares it in that dtype)."""
+    for a in step.arrays:
+        if a.dtype.startswith(("int", "uint")):
+            info = np.iinfo(a.dtype)
+            if any(v * v > info.max for v in a.values):
+                return True
+    return False
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "atan2's gradient with an integer operand: PyTorch's formula squares the integer in its own dtype, "
+    "which wraps (int8 65 * 65 is -127), so its gradient is wrong there; chainrule's is right (docs/differences.md)",
+    lambda key: "tan2" in key.split("|")[0] and key.split("|")[1].split(":")[0] in ("grad", "grad2", "jvp"),
+    _integer_square_overflows,
+    Step(op='atan2', arrays=(ArraySpec(dtype='float32', shape=(), values=(1.25,)),
+                             ArraySpec(dtype='int8', shape=(), values=(65,))))))
+
+
 def _half_with_complex(step):
     """A float16 array meets a complex operand (a complex array, or the op's complex number)."""
     return any(a.dtype == "float16" for a in step.arrays) and (
