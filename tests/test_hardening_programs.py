@@ -230,6 +230,10 @@ CASES = {
     # embedding of a 0-d weight that requires grad: its node reads size(0) before the kernel's check
     "embedding_0d_weight_requires_grad": lambda lib: F(lib).embedding(lib.tensor(0.9), lib.tensor(0.0, requires_grad=True)),
     "multi_margin_target_size_1d_input": lambda lib: F(lib).multi_margin_loss(lib.ones(3), lib.zeros(2, dtype=lib.long)),
+    # binary_cross_entropy: a nan input is out of [0, 1] too
+    "bce_nan_input": lambda lib: F(lib).binary_cross_entropy(lib.tensor([0.5, nan]), lib.tensor([0.5, 0.5])),
+    "bce_logits_int_input": lambda lib: F(lib).binary_cross_entropy_with_logits(lib.ones(2, dtype=lib.int8),
+                                                                                lib.ones(2, dtype=lib.bool)),
     # an in-place change seen by backward, and a hook that changes the type: PyTorch's type names
     "inplace_complex_message": lambda lib: _modified_complex(lib),
 }

@@ -471,7 +471,7 @@ _EPSILON = 1e-12
 
 
 def _bce(x, t, reduction, w):
-    if ((x < 0) | (x > 1)).any():
+    if not ((x >= 0) & (x <= 1)).all():  # nan is out of range too
         raise RuntimeError("all elements of input should be between 0 and 1")
     with np.errstate(divide="ignore"):
         loss = (t - 1) * np.maximum(np.log(1 - x), -100) - t * np.maximum(np.log(x), -100)
@@ -554,7 +554,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     _check_no_grad(weight, "weight", "binary_cross_entropy_with_logits")
     _check_no_grad(pos_weight, "pos_weight", "binary_cross_entropy_with_logits")
     out_dtype = _dtype.result_dtype((input, target))
-    if input._data.dtype.kind == "c":  # PyTorch's formula takes log_sigmoid of the input
+    if input._data.dtype.kind != "f":  # PyTorch's formula takes log_sigmoid of the input
         raise _dtype.not_implemented("log_sigmoid_cpu", input._data.dtype)
     if out_dtype != target.dtype:  # PyTorch computes (1 - target).mul_(input): in target's dtype
         raise RuntimeError(f"result type {_dtype._LEGACY_NAMES[out_dtype.name]} can't be cast to the desired "
