@@ -96,20 +96,21 @@ def _batch_quantile(x, q, dim, keepdim, interpolation, ignore_nan):
     return on_batch(run, x)
 
 
-def quantile(x, q, dim=None, keepdim=False, *, interpolation="linear"):
+def _dispatch(public, x, q, dim, keepdim, interpolation, ignore_nan):
+    """quantile's and nanquantile's one body: per sample for batched q, batched x as one call."""
     if registry.BATCHING and any_batched(q):
-        return per_sample(quantile, x, q, dim, keepdim, interpolation=interpolation)
+        return per_sample(public, x, q, dim, keepdim, interpolation=interpolation)
     if registry.BATCHING and any_batched(x):
-        return _batch_quantile(x, q, dim, keepdim, interpolation, ignore_nan=False)
-    return _quantile(x, q, dim, keepdim, interpolation, ignore_nan=False)
+        return _batch_quantile(x, q, dim, keepdim, interpolation, ignore_nan=ignore_nan)
+    return _quantile(x, q, dim, keepdim, interpolation, ignore_nan=ignore_nan)
+
+
+def quantile(x, q, dim=None, keepdim=False, *, interpolation="linear"):
+    return _dispatch(quantile, x, q, dim, keepdim, interpolation, ignore_nan=False)
 
 
 def nanquantile(x, q, dim=None, keepdim=False, *, interpolation="linear"):
-    if registry.BATCHING and any_batched(q):
-        return per_sample(nanquantile, x, q, dim, keepdim, interpolation=interpolation)
-    if registry.BATCHING and any_batched(x):
-        return _batch_quantile(x, q, dim, keepdim, interpolation, ignore_nan=True)
-    return _quantile(x, q, dim, keepdim, interpolation, ignore_nan=True)
+    return _dispatch(nanquantile, x, q, dim, keepdim, interpolation, ignore_nan=True)
 
 Tensor.quantile = quantile
 Tensor.nanquantile = nanquantile

@@ -231,9 +231,10 @@ def relu(x):
     except AttributeError:
         _argparse.check_tensor("relu", x)
         raise
-    if kind == "b":
-        raise RuntimeError("Boolean inputs not supported for relu")
-    _no_complex_clamp(x)  # PyTorch's relu is a clamp
+    if kind in "bc":  # one test on the hot path
+        if kind == "b":
+            raise RuntimeError("Boolean inputs not supported for relu")
+        _no_complex_clamp(x)  # PyTorch's relu is a clamp
     return unary(RELU, x)
 
 
