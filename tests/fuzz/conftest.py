@@ -8,6 +8,8 @@ distinct mismatch class found, each with its smallest reproducer (also written t
 ``CHAINRULE_FUZZ_REPORT``, default /tmp/chainrule_fuzz_report.txt):
 
     CHAINRULE_FUZZ=long CHAINRULE_FUZZ_SECONDS=1200 pytest tests/fuzz -n0 -s
+
+``CHAINRULE_FUZZ_OPS=REGEX`` keeps only the ops whose key matches (to work on one family).
 """
 import importlib
 import os

@@ -52,7 +52,7 @@ def run_program(data, first):
     """Draws and checks one program from the array ``first``; the unexplained mismatches."""
     current, bad = first, []
     for _ in range(data.draw(st.integers(1, MAX_OPS), label="length")):
-        pool = ACCEPTING.get(current.dtype) or UNARY
+        pool = ACCEPTING.get(current.dtype) or UNARY + BINARY
         key = data.draw(st.one_of(st.sampled_from(pool), st.sampled_from(UNARY + BINARY)), label="op")
         inputs = (current,)
         if OPS[key].arity == 2:
