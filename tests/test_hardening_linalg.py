@@ -131,6 +131,24 @@ CASES = {
     # with requires_grad PyTorch's im2col reads other sizes first
     "unfold_0d_requires_grad": lambda lib: lib.nn.functional.unfold(_with_grad(lib, lib.tensor(1.0)), 2),
     "unfold_1d_requires_grad": lambda lib: lib.nn.functional.unfold(_with_grad(lib, lib.ones(3)), 2),
+    # matmul folds a batch into one mm or mv (PyTorch's should_fold: strides, requires_grad), else bmm;
+    # each reports its own errors, and none has a bool kernel
+    "matmul_bool_batched": lambda lib: lib.ones(1, 2, 2, dtype=lib.bool) @ lib.ones(1, 2, 2, dtype=lib.bool),
+    "matmul_bool_folded_mv": lambda lib: lib.ones(1, 2, 2, dtype=lib.bool) @ lib.ones(2, dtype=lib.bool),
+    "matmul_bool_empty_batch": lambda lib: lib.ones(0, 2, 2, dtype=lib.bool) @ lib.ones(0, 2, 2, dtype=lib.bool),
+    "dot_bool_empty": lambda lib: lib.ones(0, dtype=lib.bool) @ lib.ones(0, dtype=lib.bool),
+    "mv_dtypes": lambda lib: lib.ones(2, 4, dtype=lib.complex64) @ lib.ones(4),
+    "matmul_folded_mv_dtypes": lambda lib: lib.ones(1, 2, 4, dtype=lib.complex64) @ lib.ones(4, dtype=lib.float16),
+    "matmul_batched_dtypes": lambda lib: lib.ones(1, 2, 4, dtype=lib.complex64) @ lib.ones(1, 4, 3),
+    "matmul_empty_batched_dtypes": lambda lib: lib.ones(1, 3, 0) @ lib.ones(1, 0, 3, dtype=lib.complex64),
+    "matmul_unfoldable_strides": lambda lib: lib.from_numpy(np.ones((2, 3, 2)).swapaxes(0, 1)) @ lib.ones(
+        2, dtype=lib.float32),
+    "matmul_vector_batch_folds": lambda lib: lib.ones(3) @ lib.ones(1, 0, 3),
+    "matmul_batch_broadcast_zero": lambda lib: lib.ones(1, 3, 0) @ lib.ones(0, 2, 3),
+    "matmul_batch_of_one_requires_grad": lambda lib: _with_grad(lib, lib.ones(1, 3, 0)) @ lib.ones(2, 2, 3),
+    "tensordot_bool_size_one_dims": lambda lib: lib.tensordot(lib.ones(4, 1, 1, dtype=lib.bool),
+                                                              lib.ones(1, 1, 1, dtype=lib.bool)),
+    "tensordot_bool_empty_dot": lambda lib: lib.tensordot(lib.ones(0, dtype=lib.bool), lib.ones(0, dtype=lib.bool), 1),
 }
 
 

@@ -89,6 +89,12 @@ def _scalar_type_check(a, b):
         raise RuntimeError(f"expected scalar type {type_name(a)} but found {type_name(b)}")
 
 
+def _refuse_bool(kernel, a, b):
+    """PyTorch's products have no bool kernel; one that has nothing to compute never runs it."""
+    if a._data.dtype.kind == "b" and a._data.size and b._data.size:
+        raise _dtype.not_implemented(kernel, a._data.dtype)
+
+
 def _scaled(t, number):
     """``t * number``, skipped for 1 (PyTorch's maybe_multiply)."""
     return t if number == 1 else t * number
@@ -134,6 +140,8 @@ def _check_vectors(a, b):
 
 def dot(input, other):
     _check_vectors(input, other)
+    if input._data.dtype.kind == "b":  # no bool kernel, even for empty vectors
+        raise _dtype.not_implemented("dot", input._data.dtype)
     return binary(DOT, input, other)
 
 
@@ -170,8 +178,15 @@ def mv(input, vec, *, out=None):
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {input._data.ndim}, {vec._data.ndim}")
     if input._data.shape[1] != vec._data.shape[0]:
         _mv_size_mismatch(input._data.shape, vec._data.shape)
-    _same_dtype(input, vec)
+    _mv_dtype_check(input, vec)
+    _refuse_bool("addmv_impl_cpu", input, vec)
     return binary(MV, input, vec)
+
+
+def _mv_dtype_check(mat, vec):
+    if mat._data.dtype != vec._data.dtype:  # addmv's check, its result taking vec's dtype
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {type_name(vec)}, "
+                           f"{type_name(mat)}, and {type_name(vec)}")
 
 
 def _mv_size_mismatch(mat_shape, vec_shape, rows=None):
@@ -200,8 +215,7 @@ def mm(input, mat2, *, out=None):
     if input._data.shape[1] != mat2._data.shape[0]:
         raise _mm_shape_error(input._data.shape, mat2._data.shape)
     _same_dtype(input, mat2)
-    if input._data.dtype.kind == "b" and input._data.size and mat2._data.size:  # no bool kernel, if it runs
-        raise _dtype.not_implemented("addmm_impl_cpu_", input._data.dtype)
+    _refuse_bool("addmm_impl_cpu_", input, mat2)
     return binary(MM, input, mat2)
 
 
@@ -228,6 +242,7 @@ def bmm(input, mat2, *, out=None):
         return into(out, bmm, input, mat2, exact=_out_dtype_error)
     _check_batches(input, mat2)
     _scalar_type_check(input, mat2)
+    _refuse_bool("bmm", input, mat2)
     return binary(BMM, input, mat2)
 
 
@@ -238,31 +253,64 @@ MATMUL = defop("matmul", np.matmul, batch=leading, node="UnsafeViewBackward0",
                jvp=(lambda t, a, b: matmul(t, b), lambda t, a, b: matmul(a, t)))
 
 
-def _check_batched_shapes(sa, sb):
-    """PyTorch's errors for a batched product. It folds a batch of matrices times
-    a matrix or vector into one ``mm`` or ``mv`` (so reports their errors), and otherwise
-    broadcasts the batch dims (from the right) before a ``bmm``."""
-    if len(sa) >= 3 and len(sb) <= 2:
-        rows, k = int(np.prod(sa[:-1])), sa[-1]
-        if len(sb) == 1 and k != sb[0]:
-            _mv_size_mismatch((rows, k), sb)
-        if len(sb) == 2 and k != sb[0]:
-            raise _mm_shape_error((rows, k), sb)
-        return
+def _folds(a, b):
+    """PyTorch's should_fold: a batch of matrices times a matrix or vector (either order)
+    becomes one mm or mv when the batch folds into rows without a copy, or when the small
+    operand requires grad (so that its gradient is one product too)."""
+    larger = a._data if a._data.ndim >= b._data.ndim else np.swapaxes(b._data, -1, -2)
+    small = b if a._data.ndim >= b._data.ndim else a
+    if not (larger.ndim >= 3 and small._data.ndim <= 2):
+        return False
+    if small._requires_grad:
+        return True
+    if a._data.ndim == 2:
+        return False
+    if larger.size == 0:
+        return True
+    strides = [s // larger.itemsize for s in larger.strides]
+    return all(strides[i] == strides[i + 1] * larger.shape[i + 1] for i in range(larger.ndim - 2))
+
+
+def _check_folded(mat, small, mat_shape):
+    """The checks of the one mm or mv a folded product is: ``mat`` of ``mat_shape``
+    (the batch folded into its rows) times ``small``."""
+    rows, k = int(np.prod(mat_shape[:-1])), mat_shape[-1]
+    if small._data.ndim == 1:
+        if k != small._data.shape[0]:
+            _mv_size_mismatch((rows, k), small._data.shape)
+        _mv_dtype_check(mat, small)
+        _refuse_bool("addmv_impl_cpu", mat, small)
+    else:
+        if k != small._data.shape[0]:
+            raise _mm_shape_error((rows, k), small._data.shape)
+        _same_dtype(mat, small)
+        _refuse_bool("addmm_impl_cpu_", mat, small)
+
+
+def _check_batched(a, b):
+    """The checks of a broadcast batched product (PyTorch's bmm after expanding the batch
+    dims, reporting the last mismatching one); True when it has nothing to compute, where
+    bmm checks no dtypes."""
+    sa, sb = a._data.shape, b._data.shape
     batch_a, batch_b = tuple(sa[:-2]), tuple(sb[:-2])  # a 1-d operand has no batch dims
     n = max(len(batch_a), len(batch_b))
     batch_a, batch_b = (1,) * (n - len(batch_a)) + batch_a, (1,) * (n - len(batch_b)) + batch_b
-    for i in reversed(range(n)):  # PyTorch reports the last mismatching dim
+    for i in reversed(range(n)):
         x, y = batch_a[i], batch_b[i]
         if x != y and 1 not in (x, y):
             raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
                                f"non-singleton dimension {i}")
-    batch = [max(x, y) for x, y in zip(batch_a, batch_b)]
+    size = int(np.prod([y if x == 1 else x for x, y in zip(batch_a, batch_b)]))
     k_a, k_b = sa[-1], (sb[0] if len(sb) == 1 else sb[-2])
     if k_a != k_b:
-        size = int(np.prod(batch))
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{size}, {k_a}] "
                            f"but got: [{size}, {k_b}].")
+    rows, cols = (sa[-2] if len(sa) >= 2 else 1), (sb[-1] if len(sb) >= 2 else 1)
+    if size * rows * cols == 0 or k_a == 0:
+        return True
+    _scalar_type_check(a, b)
+    _refuse_bool("bmm", a, b)
+    return False
 
 
 def matmul(input, other, *, out=None):
@@ -280,14 +328,24 @@ def matmul(input, other, *, out=None):
         return mm(input, other)
     if da == 1 and db == 2:  # PyTorch: (v[None] @ M).squeeze_(0)
         return unary(SQUEEZE_PRODUCT, mm(input.unsqueeze(0), other), (0,))
-    if da == 2 and db >= 3 and input._requires_grad and STATE.enabled:
-        # PyTorch folds the batch into one mm here (so that the matrix's gradient is one mm too),
-        # on the transposed problem, and ends with a contiguous copy of the transposed result
-        k, m = other._data.shape[-2:]
-        product = mm(other.mT.reshape(-1, k), input.t())
-        return unsafe_view(product, other._data.shape[:-2] + (m, input._data.shape[0])).mT.contiguous()
-    _check_batched_shapes(input._data.shape, other._data.shape)
-    _same_dtype(input, other)
+    if da == db == 3 and input._data.shape[0] != other._data.shape[0]:  # a batch of one that requires
+        if input._data.shape[0] == 1 and input._requires_grad:     # grad is one matrix (one mm for its grad)
+            return matmul(input.squeeze(0), other)
+        if other._data.shape[0] == 1 and other._requires_grad:
+            return matmul(input, other.squeeze(0))
+    if _folds(input, other):
+        if da >= db:
+            _check_folded(input, other, input._data.shape)
+        else:
+            shape = other._data.shape
+            _check_folded(other, input.t() if da == 2 else input, shape[:-2] + shape[:-3:-1])
+        if da == 2:
+            # the transposed problem as one mm, then a contiguous copy of the transposed result
+            k, m = other._data.shape[-2:]
+            product = mm(other.mT.reshape(-1, k), input.t())
+            return unsafe_view(product, other._data.shape[:-2] + (m, input._data.shape[0])).mT.contiguous()
+    elif _check_batched(input, other) and input._data.dtype != other._data.dtype:
+        input = input.to(other.dtype)  # an empty bmm takes its result's dtype from mat2 and checks none
     a2 = input.unsqueeze(0) if da == 1 else input
     b2 = other.unsqueeze(-1) if db == 1 else other
     out = binary(MATMUL, a2, b2)
@@ -337,10 +395,10 @@ def tensordot(a, b, dims=2, out=None):
     for da, db in zip(dims_a, dims_b):
         sa = a._data.shape[wrap_dim_of_tensor(da, a._data.ndim)]
         sb = b._data.shape[wrap_dim_of_tensor(db, b._data.ndim)]
-        if sb == 1:  # a broadcast dim is summed right away
-            a = a.sum(da, keepdim=True)
+        if sb == 1:  # a broadcast dim is summed right away, in the operand's dtype
+            a = a.sum(da, keepdim=True, dtype=a.dtype)
         elif sa == 1:
-            b = b.sum(db, keepdim=True)
+            b = b.sum(db, keepdim=True, dtype=b.dtype)
         elif sa != sb:
             raise RuntimeError(f"contracted dimensions need to match, but first has size {sa} in dim {da} and "
                                f"second has size {sb} in dim {db}")
@@ -353,7 +411,7 @@ def tensordot(a, b, dims=2, out=None):
     shape = [a._data.shape[d] for d in free_a] + [b._data.shape[d] for d in free_b]
     rows = int(np.prod([a._data.shape[d] for d in free_a]))
     cols = int(np.prod([b._data.shape[d] for d in free_b]))
-    if not free_a and not free_b and a._data.dtype.kind == "b" and contracted:  # PyTorch's dot, then
+    if not free_a and not free_b and a._data.dtype.kind == "b":  # PyTorch's dot, then
         raise _dtype.not_implemented("dot", a._data.dtype)
     left = a.permute(free_a + dims_a).reshape(rows, contracted)
     right = b.permute(dims_b + free_b).reshape(contracted, cols)
