@@ -149,6 +149,30 @@ CASES = {
     "tensordot_bool_size_one_dims": lambda lib: lib.tensordot(lib.ones(4, 1, 1, dtype=lib.bool),
                                                               lib.ones(1, 1, 1, dtype=lib.bool)),
     "tensordot_bool_empty_dot": lambda lib: lib.tensordot(lib.ones(0, dtype=lib.bool), lib.ones(0, dtype=lib.bool), 1),
+    # LAPACK kernels: none for integers, bool or float16; an empty input runs none (its result keeps
+    # the dtype), except where PyTorch checks the dtype itself
+    "eigh_empty_int": lambda lib: lib.linalg.eigh(lib.ones(2, 0, 0, dtype=lib.int64)),
+    "eigvalsh_empty_bool": lambda lib: lib.linalg.eigvalsh(lib.ones(0, 0, dtype=lib.bool)),
+    "lu_factor_empty_int8": lambda lib: lib.linalg.lu_factor(lib.ones(0, 0, dtype=lib.int8)),
+    "lu_empty_half": lambda lib: lib.linalg.lu(lib.ones(2, 0, 0, dtype=lib.float16)),
+    "cholesky_legacy_int": lambda lib: lib.cholesky(lib.ones(1, 1, dtype=lib.int8)),
+    "cholesky_legacy_empty_int": lambda lib: lib.cholesky(lib.ones(0, 0, dtype=lib.int8)),
+    "cholesky_empty_half": lambda lib: lib.linalg.cholesky(lib.ones(0, 0, dtype=lib.float16)),
+    "cholesky_ex_empty_batch": lambda lib: lib.linalg.cholesky_ex(lib.ones(2, 0, 0, dtype=lib.float16)),
+    "det_empty_half": lambda lib: lib.linalg.det(lib.ones(2, 0, 0, dtype=lib.float16)),
+    "svd_empty_half": lambda lib: lib.linalg.svd(lib.ones(0, 0, dtype=lib.float16)),
+    "solve_empty_half": lambda lib: lib.linalg.solve(lib.ones(0, 0, dtype=lib.float16), lib.ones(0, 0, dtype=lib.float16)),
+    "cholesky_solve_int": lambda lib: lib.cholesky_solve(lib.ones(1, 1, dtype=lib.int64), lib.ones(1, 1, dtype=lib.int64)),
+    "cholesky_inverse_empty_int": lambda lib: lib.cholesky_inverse(lib.ones(0, 0, dtype=lib.int8)),
+    "solve_triangular_half": lambda lib: lib.linalg.solve_triangular(lib.ones(0, 0, dtype=lib.float16),
+                                                                     lib.ones(0, 0, dtype=lib.float16), upper=True),
+    "logdet_half": lambda lib: lib.logdet(lib.ones(1, 1, dtype=lib.float16)),
+    "inv_ex_int_names_inv": lambda lib: lib.linalg.inv_ex(lib.ones(2, 2, dtype=lib.int64)),
+    # checked in PyTorch's order: dims wrapped first; the largest sum of none is 0; a vector B with left=False
+    "matrix_norm_dim_out_of_range": lambda lib: lib.linalg.matrix_norm(lib.ones(0, 3), 2, (0, 2)),
+    "matrix_norm_inf_empty": lambda lib: lib.linalg.matrix_norm(lib.ones(0, 2), float("inf")),
+    "matrix_norm_one_empty": lambda lib: lib.linalg.matrix_norm(lib.ones(2, 0, 3), 1, (0, 1)),
+    "solve_vector_right": lambda lib: lib.linalg.solve(lib.ones(1, 1), lib.ones(1), left=False),
 }
 
 

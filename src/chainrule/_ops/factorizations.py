@@ -12,8 +12,8 @@ import numpy as np
 
 from .._tensor import Tensor, _wrap
 from . import reductions
-from .linalg import (check_floating, check_matrix, diag_embed, diagonal, eye_like, mH, matmul, tril, triu,
-                     type_name)
+from .linalg import (check_floating, check_matrix, diag_embed, diagonal, eye_like, lacks_kernel, mH, matmul, tril,
+                     triu, type_name)
 from .batching import any_batched, leading, pad
 from . import registry
 from .registry import apply, defop, unary
@@ -173,24 +173,31 @@ EIGH = defop("linalg_eigh", _np_eigh, batch=leading, node="LinalgEighBackward0",
 EIGH_OUT = defop("linalg_eigh_output", _np_part, **_part_rules("LinalgEighBackward0"))
 
 
-def _eigh_packed(A, UPLO, fn):
+def _eigh_checks(A, UPLO, fn):
     if UPLO not in ("L", "U"):
         raise RuntimeError(f"Expected UPLO argument to be 'L' or 'U', but got {UPLO}")
     check_matrix(A, fn)
-    if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:
-        raise NotImplementedError(f"\"linalg_eigh_cpu\" not implemented for '{type_name(A)}'")
+
+
+def _eigh_packed(A, UPLO, fn):
+    _eigh_checks(A, UPLO, fn)
     return unary(EIGH, _hermitian_input(A, UPLO == "U"), (UPLO,))
 
 
 def eigh(A, UPLO="L", *, out=None):
     """``(eigenvalues, eigenvectors)`` of a Hermitian matrix (its ``UPLO`` triangle is read),
     eigenvalues ascending."""
+    if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:
+        _eigh_checks(A, UPLO, "linalg.eigh")
+        return lacks_kernel(A, "linalg_eigh_cpu", lambda a: eigh(a, UPLO))
     packed = _eigh_packed(A, UPLO, "linalg.eigh")
     return named.linalg_eigh(_outputs(EIGH_OUT, packed, _eigh_layout(A._data.shape)))
 
 
 def eigvalsh(A, UPLO="L", *, out=None):
     """The eigenvalues of a Hermitian matrix, ascending."""
+    if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:
+        return eigh(A, UPLO)[0]
     packed = _eigh_packed(A, UPLO, "linalg.eigh")
     return unary(EIGH_OUT, packed, (_eigh_layout(A._data.shape), 0))
 
@@ -296,22 +303,29 @@ SVD = defop("linalg_svd", _np_svd, batch=leading, node="LinalgSvdBackward0", sav
 SVD_OUT = defop("linalg_svd_output", _np_part, **_part_rules("LinalgSvdBackward0"))
 
 
-def _svd_packed(A, full_matrices):
+def _svd_checks(A):
     check_matrix(A, "linalg.svd", square=False)
-    check_floating(A, "linalg.svd", "linalg_svd_cpu")
-    return unary(SVD, A, (full_matrices,))
+    check_floating(A, "linalg.svd")
 
 
 def linalg_svd(A, full_matrices=True, *, driver=None, out=None):
     """``(U, S, Vh)`` with A = U diag(S) Vh, S descending. U's and V's columns are defined up to
     a sign (a phase); losses should not depend on it."""
-    packed = _svd_packed(A, full_matrices)
+    _svd_checks(A)
+    empty = lacks_kernel(A, "linalg_svd_cpu", lambda a: linalg_svd(a, full_matrices))
+    if empty is not None:
+        return empty
+    packed = unary(SVD, A, (full_matrices,))
     return named.linalg_svd(_outputs(SVD_OUT, packed, _svd_layout(A._data.shape, full_matrices)))
 
 
 def svdvals(A, *, driver=None, out=None):
     """The singular values, descending."""
-    return unary(SVD_OUT, _svd_packed(A, False), (_svd_layout(A._data.shape, False), 1))
+    _svd_checks(A)
+    empty = lacks_kernel(A, "linalg_svd_cpu", svdvals)
+    if empty is not None:
+        return empty
+    return unary(SVD_OUT, unary(SVD, A, (False,)), (_svd_layout(A._data.shape, False), 1))
 
 
 def svd(input, some=True, compute_uv=True, *, out=None):
@@ -418,8 +432,6 @@ def _check_lu_args(A, pivot, fn):
     if A._data.ndim < 2:  # linalg.lu names itself, the lu_factor family torch.lu_factor
         raise RuntimeError(f"{'linalg.lu' if fn == 'linalg.lu' else 'torch.lu_factor'}: Expected tensor with 2 or "
                            f"more dimensions. Got size: {list(A._data.shape)} instead")
-    if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:
-        raise NotImplementedError(f"\"lu_cpu\" not implemented for '{type_name(A)}'")
     if not pivot:
         raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
 
@@ -428,6 +440,9 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
     """``(LU, pivots, info)``: A = P L U packed in one matrix, LAPACK's pivots (int32) and
     info, the first zero pivot (1-based; 0: none)."""
     _check_lu_args(A, pivot, "linalg.lu_factor")
+    empty = lacks_kernel(A, "lu_cpu", lambda a: lu_factor_ex(a, pivot=pivot, check_errors=check_errors))
+    if empty is not None:
+        return empty
     if registry.BATCHING and any_batched(A):  # the batch's pivots at once, a parameter of one op call
         return reductions.on_batch(lambda a: lu_factor_ex(a, check_errors=check_errors), A)
     _, pivots, info = _np_lu(A._data)
@@ -448,6 +463,9 @@ def _check_lu_info(info, fn):
 def lu_factor(A, *, pivot=True, out=None):
     """``(LU, pivots)``; a zero pivot raises (lu_solve would divide by it)."""
     _check_lu_args(A, pivot, "linalg.lu_factor")
+    empty = lacks_kernel(A, "lu_cpu", lambda a: lu_factor(a, pivot=pivot))
+    if empty is not None:
+        return empty
     if registry.BATCHING and any_batched(A):
         return reductions.on_batch(lu_factor, A)
     _, pivots, info = _np_lu(A._data)
@@ -504,6 +522,9 @@ LU_OUT = defop("linalg_lu_output", _np_part, **_part_rules("LinalgLuBackward0"))
 def linalg_lu(A, *, pivot=True, out=None):
     """``(P, L, U)`` with A = P L U: P a permutation, L unit lower, U upper triangular."""
     _check_lu_args(A, pivot, "linalg.lu")
+    empty = lacks_kernel(A, "lu_cpu", lambda a: linalg_lu(a, pivot=pivot))
+    if empty is not None:
+        return empty
     if registry.BATCHING and any_batched(A):  # the batch's pivots at once, a parameter of one op call
         return reductions.on_batch(linalg_lu, A)
     _, pivots, _ = _np_lu(A._data)

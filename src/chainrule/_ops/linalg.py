@@ -69,6 +69,29 @@ def check_floating(x, fn, half=None):
         raise _dtype.not_implemented(half, x._data.dtype)
 
 
+def refuse_non_lapack(x, kernel):
+    """The dispatch error of a LAPACK kernel (float32/64 and complex only) that PyTorch runs
+    even on an empty input."""
+    if x._data.dtype.kind not in "fc" or x._data.dtype == np.float16:
+        raise _dtype.not_implemented(kernel, x._data.dtype)
+
+
+def lacks_kernel(x, kernel, compute):
+    """PyTorch's LAPACK kernels exist for float32/64 and complex only: another dtype raises
+    the kernel's dispatch error, unless the input is empty (no kernel runs), when the result
+    is ``compute`` of the input in float64 cast back to its dtype (integer outputs, like
+    pivots and infos, kept). None when the kernel exists."""
+    dtype = x._data.dtype
+    if dtype.kind in "fc" and dtype != np.float16:
+        return None
+    if x._data.size:
+        raise _dtype.not_implemented(kernel, dtype)
+    out = compute(x.to(_dtype.float64))
+    if isinstance(out, Tensor):
+        return out.to(x.dtype)
+    return type(out)(tuple(t.to(x.dtype) if t._data.dtype.kind == "f" else t for t in out))
+
+
 def check_matrix(x, fn, name="A", square=True):
     """PyTorch's checks of a (batch of) matrices argument."""
     if x._data.ndim < 2:

@@ -11,6 +11,7 @@ import numpy as np
 from .._tensor import Tensor, _wrap
 from . import linalg as _linalg, reductions
 from .linalg import check_floating, check_matrix, matmul
+from .shape import wrap_dim
 from .batching import any_batched, has_values, per_sample
 from . import registry
 from .unary import nan_to_num
@@ -37,7 +38,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
     dims = tuple(dim)
     if len(dims) != 2:
         raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dims))}")
-    d0, d1 = (d % A._data.ndim for d in dims)
+    d0, d1 = (wrap_dim(d, A._data.ndim) for d in dims)
     if d0 == d1:
         raise RuntimeError(f"linalg.matrix_norm: dims must be different. Got ({d0}, {d1})")
     if isinstance(ord, str) and ord not in ("fro", "nuc"):
@@ -61,6 +62,8 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
     if not keepdim and d0 < d1:
         d1 -= 1
     sums = _linalg.vector_norm(A, 1, d0, keepdim)
+    if ord > 0 and not sums._data.shape[d1]:  # the largest of no sums: 0, as PyTorch
+        return sums.sum(d1, keepdim)
     return (reductions.amax if ord > 0 else reductions.amin)(sums, d1, keepdim)
 
 

@@ -15,8 +15,8 @@ from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE
 from . import reductions
 from .elementwise import where
-from .linalg import (check_floating, check_matrix, diag_embed, diagonal, eye_like, mH, matmul, tril, triu,
-                     type_name)
+from .linalg import (check_floating, check_matrix, diag_embed, diagonal, eye_like, lacks_kernel, mH, matmul,
+                     refuse_non_lapack, tril, triu, type_name)
 from .batching import aligned, any_batched, has_values, leading, pad, per_sample
 from .shape import wrap_dim
 from . import registry
@@ -79,7 +79,7 @@ def _where_failed(info, failed, A, compute, tail=2):
 def inv_ex(A, *, check_errors=False, out=None):
     """``(inverse, info)``: info (int32) is the first zero pivot of a singular matrix, whose
     "inverse" is then what LAPACK's solver leaves (infinities), without a gradient."""
-    _check_square_floating(A, "linalg.inv_ex", "low")
+    _check_square_floating(A, "linalg.inv", "low")  # PyTorch's inv_ex checks as inv
     if registry.BATCHING and any_batched(A):  # the batch at once: its failures say "(Batch element i)"
         return reductions.on_batch(lambda a: inv_ex(a, check_errors=check_errors), A)
     lu_matrix, pivots, info = _np_lu(A._data)
@@ -130,8 +130,9 @@ DET = defop("linalg_det", np.linalg.det, batch=leading, node="LinalgDetBackward0
 
 def det(A, *, out=None):
     """The determinant of each square matrix."""
-    _check_square_floating(A, "linalg.det", "lu_cpu")
-    return unary(DET, A)
+    _check_square_floating(A, "linalg.det")
+    empty = lacks_kernel(A, "lu_cpu", det)
+    return unary(DET, A) if empty is None else empty
 
 
 _SLOGDET_LAYOUT = _layout([((), False), ((), True)])  # sign (A's dtype), logabsdet (real)
@@ -179,7 +180,7 @@ def slogdet(input):
 def logdet(input):
     """log(det): NaN for a negative determinant (real input), as PyTorch computes it."""
     check_matrix(input, "logdet")
-    check_floating(input, "logdet")
+    check_floating(input, "logdet", "low")
     sign, logabsdet = linalg_slogdet(input)
     if input.is_complex():
         return sign.log() + logabsdet
@@ -270,23 +271,24 @@ def _solve_ex_batch(a, b, vector, left, check_errors):
 
 
 def _solve_checked(A, B, left, fn):
-    return apply(SOLVE, (A, B), (left, _solve_shapes(A, B, left), fn))
+    vector = _solve_shapes(A, B, left)
+    empty = lacks_kernel(A, "lu_cpu", lambda a: _solve_checked(a, B.to(a.dtype), left, fn))
+    return apply(SOLVE, (A, B), (left, vector, fn)) if empty is None else empty
 
 
 def _solve_shapes(A, B, left):
     """PyTorch's checks of a system's dtypes and shapes; whether B is a (batch of) vector(s)."""
-    check_floating(A, "linalg.solve", "lu_cpu")
+    check_floating(A, "linalg.solve")
     if A._data.dtype != B._data.dtype:
         raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
                            f"{type_name(A)} and B of type {type_name(B)} instead")
     check_matrix(A, "linalg.solve")
     a_shape, b_shape = A._data.shape, B._data.shape
-    vector = left and (B._data.ndim == 1 or (B._data.ndim == A._data.ndim - 1 and b_shape == a_shape[:-1]))
+    vector = B._data.ndim == 1 or (B._data.ndim == A._data.ndim - 1 and b_shape == a_shape[:-1])
     if B._data.ndim == 0:
         check_matrix(B, "linalg.solve", "B", square=False)
-    rows = b_shape[-1] if vector else b_shape[-2] if left else b_shape[-1]
-    if rows != a_shape[-1] or (B._data.ndim == 1 and not left):  # XA = B: a vector B reads as a column
-        b = (b_shape[-1], 1) if vector or B._data.ndim == 1 else b_shape[-2:]
+    b = b_shape[-1:] + (1,) if vector else b_shape[-2:]  # a vector B reads as a column
+    if b[0 if left else 1] != a_shape[-1]:
         equation = "AX = B" if left else "XA = B"
         raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation {equation} "
                            f"({a_shape[-2]}x{a_shape[-1]} and {b[0]}x{b[1]})")
@@ -296,6 +298,9 @@ def _solve_shapes(A, B, left):
         if x != y and 1 not in (x, y):
             raise RuntimeError(f"The size of tensor a ({y}) must match the size of tensor b ({x}) at "
                                f"non-singleton dimension {max(len(a_shape) - 2, len(batch_b)) - i}")
+    if vector and not left:
+        raise RuntimeError("linalg.solve: Vector broadcasting of the left hand side is not supported for left=False. "
+                           "In this case linalg.solve is equivalent to B / A.squeeze(-1)")
     return vector
 
 
@@ -306,7 +311,7 @@ def _np_cholesky_partial(h):
     """LAPACK's unblocked potf2 on the lower triangle: ``(L, info)``; a matrix that is not
     positive definite stops at its first bad pivot (info, 1-based), left as LAPACK leaves it."""
     n = h.shape[-1]
-    low = np.tril(h).reshape((-1, n, n)).copy()
+    low = np.tril(h).reshape((int(np.prod(h.shape[:-2])), n, n)).copy()
     info = np.zeros(low.shape[0], np.int32)
     for j in range(n):
         live = info == 0
@@ -366,8 +371,11 @@ CHOLESKY = defop("linalg_cholesky", _np_cholesky, batch=leading, node="LinalgCho
 CHOLESKY_LEGACY = defop("cholesky", _np_cholesky, batch=leading, node="CholeskyBackward0", **_cholesky_rules)
 
 def _cholesky_checked(A, upper, fn, op):
-    _check_square_floating(A, fn, "cholesky_cpu")
-    return unary(op, _hermitian_input(A, upper), (upper, fn))
+    check_matrix(A, fn)
+    if op is CHOLESKY:  # the legacy one has no dtype check of its own
+        check_floating(A, fn)
+    empty = lacks_kernel(A, "cholesky_cpu", lambda a: _cholesky_checked(a, upper, fn, op))
+    return unary(op, _hermitian_input(A, upper), (upper, fn)) if empty is None else empty
 
 
 def linalg_cholesky(A, *, upper=False, out=None):
@@ -387,7 +395,10 @@ def cholesky(input, upper=False, *, out=None):
 def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     """``(L, info)``: info (int32) is the order of the first leading minor that is not
     positive definite (0: none); L is then LAPACK's partial factor."""
-    _check_square_floating(A, "linalg.cholesky", "cholesky_cpu")  # PyTorch's cholesky_ex checks as cholesky
+    _check_square_floating(A, "linalg.cholesky")  # PyTorch's cholesky_ex checks as cholesky
+    empty = lacks_kernel(A, "cholesky_cpu", lambda a: cholesky_ex(a, upper=upper, check_errors=check_errors))
+    if empty is not None:
+        return empty
     if registry.BATCHING and any_batched(A):  # the batch at once: its failures say "(Batch element i)"
         return reductions.on_batch(lambda a: cholesky_ex(a, upper=upper, check_errors=check_errors), A)
     hermitian = _hermitian_input(A, upper)
@@ -454,6 +465,7 @@ def cholesky_solve(input, input2, upper=False, *, out=None):
     if rows != n:
         raise RuntimeError(f"Incompatible matrix sizes for cholesky_solve: each A matrix is {n} by {n2} but each "
                            f"b matrix is {rows} by {b._data.shape[-1]}")
+    refuse_non_lapack(b, "cholesky_solve_cpu")
     return apply(CHOLESKY_SOLVE, (b, _triangle_read(factor, upper)), (upper,))
 
 
@@ -481,6 +493,7 @@ CHOLESKY_INVERSE = defop("cholesky_inverse", _np_cholesky_inverse, batch=leading
 def cholesky_inverse(input, upper=False, *, out=None):
     """(L L^H)^-1 from the Cholesky factor L (U^H U with U when ``upper``)."""
     check_matrix(input, "cholesky_inverse")
+    refuse_non_lapack(input, "cholesky_inverse_out_cpu")
     return unary(CHOLESKY_INVERSE, _triangle_read(input, upper), (upper,))
 
 

@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 
 from .._tensor import Tensor
-from .linalg import check_matrix, mH, matmul, tril, triu, type_name
+from .linalg import check_matrix, mH, matmul, refuse_non_lapack, tril, triu, type_name
 from .batching import leading
 from .registry import apply, defop
 from .decomposition_base import (_layout, _np_pack, _np_part, _np_substitute, _outputs, _packed, _part_rules,
@@ -79,8 +79,7 @@ def solve_triangular(A, B, *, upper=None, left=True, unitriangular=False, out=No
     if (rows if left else cols) != n:
         raise RuntimeError(f"linalg.solve_triangular: Incompatible shapes of A and B for the equation "
                            f"{'AX = B' if left else 'XA = B'} ({n}x{n} and {rows}x{cols})")
-    if A._data.dtype.kind not in "fc":
-        raise NotImplementedError(f"\"triangular_solve_cpu\" not implemented for '{type_name(A)}'")
+    refuse_non_lapack(A, "triangular_solve_cpu")
     dtype = np.result_type(A._data.dtype, B._data.dtype)
     return apply(SOLVE_TRIANGULAR, (A, B), (upper, left, unitriangular), dtype)
 
