@@ -173,7 +173,17 @@ CASES = {
     "matrix_norm_inf_empty": lambda lib: lib.linalg.matrix_norm(lib.ones(0, 2), float("inf")),
     "matrix_norm_one_empty": lambda lib: lib.linalg.matrix_norm(lib.ones(2, 0, 3), 1, (0, 1)),
     "solve_vector_right": lambda lib: lib.linalg.solve(lib.ones(1, 1), lib.ones(1), left=False),
+    # PyTorch differentiates cholesky_ex's partial factor of a matrix that is not positive definite
+    "cholesky_ex_failed_gradient": lambda lib: _cholesky_ex_failed_gradient(lib),
+    "pinv_nan": lambda lib: lib.linalg.pinv(lib.full((1, 3), nan, dtype=lib.float64)),
+    "lstsq_inf_is_nan": lambda lib: lib.linalg.lstsq(lib.tensor([[inf], [1.0]], dtype=lib.complex128),
+                                                     lib.ones(2, 1, dtype=lib.complex128)).solution,
 }
+
+
+def _cholesky_ex_failed_gradient(lib):
+    a = lib.tensor([[[4.0, 2.0], [2.0, 1.0]], [[4.0, 2.0], [2.0, 3.0]]], requires_grad=True)
+    return lib.autograd.grad(lib.linalg.cholesky_ex(a)[0].sum(), a)[0]
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

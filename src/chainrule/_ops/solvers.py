@@ -22,6 +22,7 @@ from .shape import wrap_dim
 from . import registry
 from .registry import apply, defop, unary
 from .decomposition_base import (_LinAlgError, _batch_error, _eps, _equal_matrices, _hermitian_input, _layout,
+                                 _not_converged, _real_dtype,
                                  _np_hermitian_part, _np_lu, _np_lu_substitute, _np_pack, _np_part, _outputs, _packed,
                                  _part_rules, _parts, _singular_info, _solve, named)
 from .factorizations import linalg_svd, svdvals
@@ -370,6 +371,15 @@ _cholesky_rules = dict(save=lambda ans, a, upper, fn: (ans, upper, fn), vjp=_cho
 CHOLESKY = defop("linalg_cholesky", _np_cholesky, batch=leading, node="LinalgCholeskyExBackward0", **_cholesky_rules)
 CHOLESKY_LEGACY = defop("cholesky", _np_cholesky, batch=leading, node="CholeskyBackward0", **_cholesky_rules)
 
+
+def _np_cholesky_partial_factor(a, upper, fn):
+    partial = _np_cholesky_partial(_np_hermitian_part(a))[0]
+    return np.conj(np.swapaxes(partial, -1, -2)) if upper else partial
+
+
+CHOLESKY_PARTIAL = defop("linalg_cholesky_partial", _np_cholesky_partial_factor, batch=leading,
+                         node="LinalgCholeskyExBackward0", **_cholesky_rules)
+
 def _cholesky_checked(A, upper, fn, op):
     check_matrix(A, fn)
     if op is CHOLESKY:  # the legacy one has no dtype check of its own
@@ -405,9 +415,8 @@ def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     partial, info = _np_cholesky_partial(_np_hermitian_part(hermitian._data))
     if check_errors or not info.any():
         return named.linalg_cholesky_ex((unary(CHOLESKY, hermitian, (upper, "linalg.cholesky_ex")), _wrap(info)))
-    factor = _wrap(np.conj(np.swapaxes(partial, -1, -2)) if upper else partial)
-    return named.linalg_cholesky_ex((_where_failed(info, factor, hermitian, lambda h: unary(
-        CHOLESKY, h, (upper, "linalg.cholesky_ex"))), _wrap(info)))
+    # PyTorch differentiates LAPACK's partial factor too, with the same backward
+    return named.linalg_cholesky_ex((unary(CHOLESKY_PARTIAL, hermitian, (upper, "linalg.cholesky_ex")), _wrap(info)))
 
 
 # --- Cholesky solves ---------------------------------------------------------------------------
@@ -502,7 +511,10 @@ def cholesky_inverse(input, upper=False, *, out=None):
 
 def _np_pinv(a, atol, rtol, hermitian):
     """Through the SVD (also for ``hermitian``: the values equal those of an eigendecomposition)."""
-    u, s, vh = np.linalg.svd(a, full_matrices=False)
+    try:
+        u, s, vh = np.linalg.svd(a, full_matrices=False)
+    except np.linalg.LinAlgError:
+        raise _not_converged("linalg.svd", a, np.linalg.svd, "singular values") from None
     largest = s[..., :1] if s.shape[-1] else s
     keep = s > np.maximum(atol, rtol * largest)
     with np.errstate(divide="ignore"):
@@ -573,7 +585,10 @@ def _lstsq_layout(a_shape, b_shape, vector, residuals):
 def _np_lstsq(a, b, rcond, residuals, vector):
     bm = b[..., None] if vector else b
     batch = np.broadcast_shapes(a.shape[:-2], bm.shape[:-2])
-    x = _np_pinv(np.broadcast_to(a, batch + a.shape[-2:]), 0.0, rcond, False) @ bm
+    try:
+        x = _np_pinv(np.broadcast_to(a, batch + a.shape[-2:]), 0.0, rcond, False) @ bm
+    except _LinAlgError:  # an infinite entry: LAPACK's least squares give nan
+        x = np.full(batch + (a.shape[-1], bm.shape[-1]), np.nan, np.result_type(a, b))
     parts = [x[..., 0] if vector else x]
     if residuals:
         parts.append(np.sum(np.abs(a @ x - bm) ** 2, axis=-2))
@@ -642,9 +657,18 @@ def lstsq(A, B, rcond=None, *, driver=None):
     vector = B._data.ndim == A._data.ndim - 1
     if (B._data.shape[-1] if vector else B._data.shape[-2]) != A._data.shape[-2]:
         raise RuntimeError(f"torch.linalg.lstsq: input.size(-2) should match other.size({-1 if vector else -2})")
+    if has_values(A._data) and (np.isnan(A._data).any() or np.isnan(B._data).any()
+                                or (driver == "gelsd" and not np.isfinite(A._data).all())):
+        raise RuntimeError("torch.linalg.lstsq: Argument 4 has illegal value: LAPACK refuses nan (PyTorch fails an "
+                           "internal assert here)")
     m, n = A._data.shape[-2:]
     rcond = _eps(A) * max(m, n) if rcond is None else rcond
-    s = _wrap(np.linalg.svd(A._data, compute_uv=False)) if has_values(A._data) else svdvals(A.detach())  # vmap
+    if not has_values(A._data):  # vmap
+        s = svdvals(A.detach())
+    elif np.isfinite(A._data).all():
+        s = _wrap(np.linalg.svd(A._data, compute_uv=False))
+    else:
+        s = _wrap(np.full(A._data.shape[:-2] + (min(m, n),), np.nan, _real_dtype(A._data.dtype)))
     rank = (s > s[..., :1] * rcond).sum(-1)
     residuals = m > n and driver != "gelsy"
     if residuals and driver != "gels":  # only if every matrix has full rank: the output's shape depends on it
