@@ -176,9 +176,27 @@ CASES = {
     # PyTorch differentiates cholesky_ex's partial factor of a matrix that is not positive definite
     "cholesky_ex_failed_gradient": lambda lib: _cholesky_ex_failed_gradient(lib),
     "pinv_nan": lambda lib: lib.linalg.pinv(lib.full((1, 3), nan, dtype=lib.float64)),
+    "cond_nuc_gradient": lambda lib: _grad_of(lib, lambda a: lib.linalg.cond(a, "nuc"), [[1.0, 2.0], [3.0, 4.0]]),
+    "matrix_norm_empty_max_outside_graph": lambda lib: lib.tensor(
+        [lib.linalg.matrix_norm(_with_grad(lib, lib.ones(2, 0)), o).requires_grad for o in (1, 2, float("inf"))]),
+    "det_empty_gradient_outside_graph": lambda lib: lib.tensor([_det_empty_grad_requires_grad(lib)]),
+    "repeat_interleave_uint8": lambda lib: lib.repeat_interleave(lib.tensor([2, 1], dtype=lib.uint8)),
+    "repeat_interleave_int32_dtype": lambda lib: lib.repeat_interleave(lib.tensor([2, 1], dtype=lib.int32)),
+    "gather_empty_float_index": lambda lib: lib.gather(lib.ones(3), 0, lib.ones(0)),
+    "take_along_dim_empty_bool_index": lambda lib: lib.take_along_dim(lib.ones(0, 2), lib.ones(0, 2, dtype=lib.bool)),
     "lstsq_inf_is_nan": lambda lib: lib.linalg.lstsq(lib.tensor([[inf], [1.0]], dtype=lib.complex128),
                                                      lib.ones(2, 1, dtype=lib.complex128)).solution,
 }
+
+
+def _grad_of(lib, fn, value):
+    a = lib.tensor(value, dtype=lib.float64, requires_grad=True)
+    return lib.autograd.grad(fn(a), a)[0]
+
+
+def _det_empty_grad_requires_grad(lib):
+    a = lib.ones(2, 0, 0, requires_grad=True)
+    return lib.autograd.grad(lib.linalg.det(a).sum(), a, create_graph=True)[0].requires_grad
 
 
 def _cholesky_ex_failed_gradient(lib):

@@ -51,7 +51,9 @@ def _gather_args(fn, input, dim, index, src=None):
     x = input._data
     dim = wrap_dim(dim, x.ndim)
     if data.dtype not in (np.int64, np.int32):
-        raise RuntimeError(f"{fn}(): Expected dtype int32/int64 for index")
+        if data.size:  # an empty index selects nothing, whatever its dtype
+            raise RuntimeError(f"{fn}(): Expected dtype int32/int64 for index")
+        data = data.astype(np.int64)
     if src is not None and src._data.dtype != x.dtype:
         raise RuntimeError(f"{fn}(): Expected self.dtype to be equal to src.dtype")
     if max(data.ndim, 1) != max(x.ndim, 1):
@@ -300,8 +302,6 @@ def take_along_dim(input, indices, dim=None):
     without a dim, both are flattened first."""
     data = _tensor_arg(indices, "take_along_dim", "indices", 2)
     if dim is None:  # PyTorch's flat gather, with its dtype check
-        if data.dtype not in (np.int64, np.int32):
-            raise RuntimeError("gather(): Expected dtype int32/int64 for index")
         return gather(input.view(-1), 0, indices.view(-1))
     ndim = input._data.ndim
     if data.ndim != ndim:

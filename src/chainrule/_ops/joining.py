@@ -326,11 +326,11 @@ def _repeat_indices(repeats, output_size=None):
     r = repeats._data if isinstance(repeats, Tensor) else np.asarray(repeats)
     if r.ndim != 1:
         raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
-    if r.dtype.kind not in "iu":
-        raise NotImplementedError(f"\"repeat_interleave_cpu\" not implemented for '{_dtype._LEGACY_NAMES[r.dtype.name]}'")
+    if r.dtype.name not in ("int32", "int64"):  # PyTorch's kernel takes only these
+        raise _dtype.not_implemented("repeat_interleave_cpu", r.dtype)
     if (r < 0).any():
         raise RuntimeError("repeats can not be negative")
-    index = np.repeat(np.arange(r.shape[0]), r)
+    index = np.repeat(np.arange(r.shape[0], dtype=r.dtype), r)  # in the repeats' dtype, as PyTorch
     if output_size is not None and output_size != index.shape[0]:
         raise RuntimeError("allocated size does not match required size")
     return index

@@ -27,6 +27,11 @@ def _order_text(order):
     return order if isinstance(order, str) else f"{order:g}"
 
 
+def _no_largest(values, dim, keepdim):
+    """The largest of no values along ``dim``: PyTorch's fresh zeros (outside the graph)."""
+    return _wrap(np.zeros(np.sum(values._data, dim, keepdims=keepdim).shape, values._data.dtype))
+
+
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=None):
     """'fro' (entries as a vector), 'nuc' (sum of singular values), 2 / -2 (largest /
     smallest singular value), 1 / -1 (max / min column sum of |A|), inf / -inf (rows)."""
@@ -50,7 +55,9 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
     if ord == "nuc" or abs(ord) == 2:
         order = [d for d in range(A._data.ndim) if d not in (d0, d1)] + [d0, d1]
         values = svdvals(A.permute(order))
-        if ord == "nuc" or (ord == 2 and not values._data.shape[-1]):  # the largest of none: 0, as PyTorch
+        if ord == 2 and not values._data.shape[-1]:
+            result = _no_largest(values, -1, keepdim)
+        elif ord == "nuc":
             result = values.sum(-1, keepdim=keepdim)
         else:
             result = (reductions.amax if ord > 0 else reductions.amin)(values, -1, keepdim)
@@ -62,8 +69,8 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
     if not keepdim and d0 < d1:
         d1 -= 1
     sums = _linalg.vector_norm(A, 1, d0, keepdim)
-    if ord > 0 and not sums._data.shape[d1]:  # the largest of no sums: 0, as PyTorch
-        return sums.sum(d1, keepdim)
+    if ord > 0 and not sums._data.shape[d1]:
+        return _no_largest(sums, d1, keepdim)
     return (reductions.amax if ord > 0 else reductions.amin)(sums, d1, keepdim)
 
 
@@ -159,6 +166,9 @@ def cond(A, p=None, *, out=None):
     if not A._data.size:  # PyTorch's condition number of empty matrices: 0
         return _wrap(np.zeros(A._data.shape[:-2], np.empty(0, A._data.dtype).real.dtype))
     check_matrix(A, f"linalg.cond(ord={_order_text(p)})")
+    if p == "nuc":  # PyTorch: from the singular values, without an inverse (so differentiable)
+        values = svdvals(A)
+        return values.sum(-1) * values.reciprocal().sum(-1)
     inverse, info = inv_ex(A)
     inverse.masked_fill_(_wrap(info._data[..., None, None] > 0), float("inf"))  # in place, as PyTorch: see below
     # (the inverse is saved by its node, so backward through cond raises, as in PyTorch)

@@ -95,6 +95,8 @@ def _det_grad(g, a, ans):
     """PyTorch's linalg_det_backward: g det* A^-H. At a singular matrix PyTorch's first
     backward gives det* (= 0) times a perturbed inverse, and, when differentiating again,
     the adjugate from an SVD: U diag(prod_{j != i} s_j) Vh (det U det Vh)*, exact there."""
+    if not a._data.size:  # PyTorch's gradient of empty matrices: fresh zeros, outside the graph
+        return _wrap(np.zeros(a._data.shape, a._data.dtype))
     scale = (g * ans.conj()).unsqueeze(-1).unsqueeze(-1)
     singular = np.abs(ans._data) < 100 * _eps(a)
     if not singular.any():
