@@ -184,9 +184,29 @@ CASES = {
     "repeat_interleave_int32_dtype": lambda lib: lib.repeat_interleave(lib.tensor([2, 1], dtype=lib.int32)),
     "gather_empty_float_index": lambda lib: lib.gather(lib.ones(3), 0, lib.ones(0)),
     "take_along_dim_empty_bool_index": lambda lib: lib.take_along_dim(lib.ones(0, 2), lib.ones(0, 2, dtype=lib.bool)),
+    "vdot_bool_empty": lambda lib: lib.vdot(lib.ones(0, dtype=lib.bool), lib.ones(0, dtype=lib.bool)),
+    "matrix_rank_rtol_int_empty": lambda lib: lib.linalg.matrix_rank(lib.ones(4, 2, 1, 0, dtype=lib.int64), rtol=0.1),
+    "matrix_rank_rtol_int": lambda lib: lib.linalg.matrix_rank(lib.ones(3, 2, dtype=lib.int64), rtol=0.1),
+    "matrix_rank_tol_half": lambda lib: lib.linalg.matrix_rank(lib.ones(2, 2, dtype=lib.float16), tol=0.1),
+    "matrix_rank_hermitian_not_square": lambda lib: lib.linalg.matrix_rank(lib.ones(2, 3), hermitian=True),
+    "block_diag_0d_ranks_below": lambda lib: lib.block_diag(lib.tensor(239, dtype=lib.int32),
+                                                            lib.ones(3, dtype=lib.int8)),
+    "einsum_sizes_before_dtypes": lambda lib: lib.einsum("ij,jk->ik", lib.ones(3, 2), lib.ones(3, 2, dtype=lib.complex64)),
+    "einsum_product_promotes": lambda lib: lib.einsum("ij,jk->ik", lib.ones(2, 1, dtype=lib.int64), lib.ones(1, 2)),
+    "einsum_empty_promotes": lambda lib: lib.einsum("ij,jk->ik", lib.ones(0, 3, dtype=lib.int64),
+                                                    lib.ones(3, 2, dtype=lib.float64)),
+    "einsum_contraction_one_dtype": lambda lib: lib.einsum("i,i->", lib.ones(3, dtype=lib.int32), lib.ones(3)),
+    "logdet_tangent_singular": lambda lib: _logdet_tangent(lib),
     "lstsq_inf_is_nan": lambda lib: lib.linalg.lstsq(lib.tensor([[inf], [1.0]], dtype=lib.complex128),
                                                      lib.ones(2, 1, dtype=lib.complex128)).solution,
 }
+
+
+def _logdet_tangent(lib):
+    fwd = lib.autograd.forward_ad
+    with fwd.dual_level():
+        a = fwd.make_dual(lib.diag(lib.tensor([6.0, 0.0, 2.0], dtype=lib.float64)), lib.eye(3, dtype=lib.float64))
+        return fwd.unpack_dual(lib.logdet(a)).tangent.isfinite()
 
 
 def _grad_of(lib, fn, value):

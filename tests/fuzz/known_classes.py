@@ -52,7 +52,9 @@ class DeliberateRule:
 
 # the factors LAPACK computes: unique only for finite, full-rank input
 _DECOMPOSITIONS = ("qr", "svd", "eig", "cholesky", "lu", "matrix_norm", "cond", "matrix_rank", "pinv", "lstsq",
-                   "slogdet", "det", "inv", "solve", "matrix_exp")
+                   "slogdet", "logdet", "det", "inv", "solve", "matrix_exp")
+# linalg.norm's samples that take a matrix norm through the SVD
+_MATRIX_NORM_KEYS = ("linalg_norm[matrix_ord]", "linalg_norm[string]")
 # the products BLAS computes: complex multiply-adds with inf or nan order their terms as the build does
 _PRODUCTS = ("matrix_power", "vdot", "vecdot", "dot", "inner", "matmul", "mm", "bmm", "mv", "tensordot", "einsum",
              "linear", "addmm", "addmv", "addbmm", "baddbmm", "chain_matmul", "multi_dot", "solve", "lstsq")
@@ -73,8 +75,39 @@ def _lapack_ambiguous(step):
     if any(not np.isfinite(a).all() for a in arrays):
         return True
     a = arrays[0] if arrays else None
-    return a is not None and a.ndim >= 2 and a.size > 0 and bool(
-        (np.linalg.matrix_rank(a) < min(a.shape[-2:])).any())
+    if a is None or a.ndim < 2 or not a.size:
+        return False
+    return any(_rank_deficient_or_repeated(m) for m in _decomposed(step.op, a))
+
+
+def _rank_deficient_or_repeated(m):
+    """Not of full rank, or two singular values (eigenvalues of a Hermitian m) within 1e-6 of
+    each other relative to the largest: the singular vectors are not unique there."""
+    if bool((np.linalg.matrix_rank(m) < min(m.shape[-2:])).any()):
+        return True
+    values = np.linalg.svd(m, compute_uv=False)
+    if m.shape[-1] == m.shape[-2] and np.allclose(m, np.conj(np.swapaxes(m, -1, -2))):
+        values = np.sort(np.linalg.eigvalsh(m), -1)
+    gaps = np.abs(np.diff(values, axis=-1))
+    return bool((gaps <= 1e-6 * np.abs(values).max(-1, keepdims=True)).any())
+
+
+def _decomposed(op, a):
+    """The matrices an op-database entry decomposes: its first array, or what its ``fn``
+    builds from it (opdb_linalg's spd, hermitian, well_conditioned)."""
+    import chainrule
+    from opdb_linalg import hermitian, spd, well_conditioned
+    family = _op_family(op)
+    build = (spd if family.startswith(("logdet", "cholesky", "pinv_hermitian")) and family != "cholesky_inverse"
+             and family != "cholesky_solve" else hermitian if family.startswith(("eigh", "eigvalsh"))
+             else well_conditioned if family.startswith(("inv", "det", "solve", "lu_solve")) and family != "det_random"
+             else None)
+    if build is None or family in ("logdet_negative", "det_singular", "solve_triangular", "solve_ex_singular"):
+        return [a]
+    try:
+        return [a, build(chainrule, chainrule.from_numpy(a)).numpy()]
+    except Exception:  # noqa: BLE001  (a shape the entry refuses: judged on the array itself)
+        return [a]
 
 
 def _complex_non_finite(step):
@@ -86,7 +119,8 @@ DELIBERATE_RULES = [
     DeliberateRule(
         "LAPACK on non-finite or rank-deficient input: the factors (and nan placement) follow the build, "
         "PyTorch's MKL or NumPy's OpenBLAS (docs/differences.md)",
-        lambda key: _op_family(key).startswith(_DECOMPOSITIONS) and (":error-" not in key or ":error-text|" in key),
+        lambda key: (_op_family(key).startswith(_DECOMPOSITIONS) or key.startswith(_MATRIX_NORM_KEYS))
+        and (":error-" not in key or ":error-text|" in key),
         _lapack_ambiguous,
         Step(op='qr[wide_complete]', arrays=(ArraySpec(dtype='complex128', shape=(2, 6, 5), values=(1.5 + 3j,) * 60),))),
     DeliberateRule(
@@ -144,6 +178,57 @@ DELIBERATE_RULES.append(DeliberateRule(
     "has no complex32 and raises its own TypeError (docs/differences.md)",
     lambda key: "|forward:error-" in key and "|float16-" in key, _half_with_complex,
     Step(op='add[complex_number]', arrays=(ArraySpec(dtype='float16', shape=(2,), values=(1.0, -2.0)),))))
+
+
+def _empty_vector_block(step):
+    """block_diag of an empty 1-d tensor (a 1 x 0 block: one row) and a later block."""
+    return any(a.shape == (0,) for a in step.arrays[:-1])
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "block_diag's gradient after an empty 1-d block: PyTorch's backward skips the block without its row, so the "
+    "later blocks read the wrong rows of the gradient; chainrule's is right (docs/differences.md)",
+    lambda key: _op_family(key) == "block_diag" and key.split("|")[1].split(":")[0] in ("grad", "grad2"),
+    _empty_vector_block,
+    Step(op='block_diag', arrays=(ArraySpec(dtype='float32', shape=(0,), values=()),
+                                  ArraySpec(dtype='float32', shape=(1,), values=(-2.0,))))))
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "kron of a non-contiguous operand: PyTorch's kron views it (\"view size is not compatible\") where the "
+    "strides do not allow; chainrule computes the product (docs/differences.md)",
+    lambda key: key.startswith("kron|forward:missing-error|"),
+    lambda step: any(a.layout != "contig" for a in step.arrays),
+    Step(op='kron', arrays=(ArraySpec(dtype='float32', shape=(2, 3), values=(1.0,) * 6, layout='transposed'),
+                            ArraySpec(dtype='float32', shape=(2,), values=(1.0, 2.0))))))
+
+
+def _factor_not_triangular(step):
+    """cholesky_inverse's factor (opdb_linalg's upper/lower of the array) is not triangular."""
+    import chainrule
+    from fuzz.strategies import OPS
+    from opdb_linalg import lower, upper
+    up = OPS[step.op].rest[0]
+    try:
+        factor = (upper if up else lower)(chainrule, chainrule.from_numpy(step.arrays[0].array())).numpy()
+    except Exception:  # noqa: BLE001
+        return False
+    triangle = np.triu(factor) if up else np.tril(factor)
+    return not np.array_equal(factor, triangle)
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "cholesky_inverse of a factor that is not triangular: LAPACK reads only its triangle, and chainrule's "
+    "gradient is the derivative (zero off the triangle); PyTorch's backward is the formula for a triangular "
+    "factor, applied to the whole matrix (docs/differences.md)",
+    lambda key: _op_family(key) == "cholesky_inverse" and key.split("|")[1] in ("grad:value", "grad2:value"),
+    _factor_not_triangular,
+    Step(op='cholesky_inverse[upper]', arrays=(ArraySpec('float64', (1, 4), (0.1, -0.2, 0.05, 0.3)),))))
+DELIBERATE_RULES.append(DeliberateRule(
+    "cholesky_inverse's tangent: PyTorch's cholesky_inverse_jvp is not the derivative (finite differences "
+    "disagree even for a triangular factor and tangent); chainrule's is (docs/differences.md)",
+    lambda key: _op_family(key) == "cholesky_inverse" and key.split("|")[1] == "jvp:value", lambda step: True,
+    Step(op='cholesky_inverse[upper]', arrays=(ArraySpec('float64', (1, 4), (0.1, -0.2, 0.05, 0.3)),))))
 
 
 def _signed_zero_of_a_sum(key):

@@ -11,6 +11,7 @@ torch.Size([2, 4])
 """
 import numpy as np
 
+from .. import _dtype
 from .registry import apply, defop
 from .._tensor import _C_TYPE_NAMES
 from .linalg import _scalar_type_check, mm
@@ -237,6 +238,18 @@ def _einsum_broadcast(inputs, operands, ellipsis):
     return expanded
 
 
+def _same_dtype_pair(a, b, labels_a, labels_b, kept):
+    """PyTorch contracts a pair with bmm, which wants one dtype, when it sums a label of size
+    over 1 and both have values; otherwise with a product, which promotes."""
+    if a._data.dtype == b._data.dtype:
+        return [a, b]
+    summed = [c for c in set(labels_a) & set(labels_b) if c not in kept]
+    if a._data.size and b._data.size and any(a._data.shape[labels_a.index(c)] > 1 for c in summed):
+        _scalar_type_check(a, b)
+    dtype = _dtype.result_dtype((a, b))
+    return [a.to(dtype), b.to(dtype)]
+
+
 def einsum(*args):
     """Sums products of the operands' elements over the labels of an equation:
     ``einsum("ij,jk->ik", a, b)`` is ``a @ b``. Also ``einsum(eq, [a, b])`` and the
@@ -253,8 +266,6 @@ def einsum(*args):
     lhs = equation.split("->")[0]
     inputs = _einsum_labels(lhs, operands)
     output = _einsum_output(equation, len(lhs), inputs)
-    for op in operands[1:]:
-        _scalar_type_check(operands[0], op)
     inputs, output, ellipsis = _spell_out_ellipsis(inputs, output, operands)
     operands = _einsum_broadcast(inputs, operands, ellipsis)
     contracts = bool({label for labels in inputs for label in labels} - set(output))
@@ -265,7 +276,8 @@ def einsum(*args):
         later = set(output).union(*inputs[k + 1:])
         kept = output if k == len(operands) - 1 else list(dict.fromkeys(c for c in labels + inputs[k] if c in later))
         equation_k = "".join(labels) + "," + "".join(inputs[k]) + "->" + "".join(kept)
-        result, labels = einsum_op([result, operands[k]], (equation_k, ()), contracts), kept
+        result, labels = einsum_op(_same_dtype_pair(result, operands[k], labels, inputs[k], kept),
+                                   (equation_k, ()), contracts), kept
     return result
 
 

@@ -265,7 +265,7 @@ def block_diag(*tensors):
         if t._data.ndim > 2:
             raise RuntimeError(f"torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {i} has "
                                f"{t._data.ndim} dimensions")
-    dtype = _common_dtype(tensors)
+    dtype = _dtype.result_dtype(tensors).np  # PyTorch's result_type: a 0-d block ranks below the others
     blocks = [t if t._data.ndim == 2 else view(t, (1, -1)) for t in tensors]
     if not (STATE.enabled and any(t._requires_grad for t in blocks)) and not FORWARD.active and \
             not (registry.BATCHING and any_batched(blocks)):  # (a batch: the op's rule)

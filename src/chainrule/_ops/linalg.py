@@ -177,6 +177,8 @@ VDOT = defop("vdot", np.vdot, batch=_dot_batched, node="VdotBackward0",
 def vdot(input, other):
     """``sum(conj(input) * other)`` of two vectors."""
     _check_vectors(input, other)
+    if input._data.dtype.kind == "b":  # PyTorch's vdot is dot for real dtypes, even empty
+        raise _dtype.not_implemented("dot", input._data.dtype)
     return binary(VDOT, input, other)
 
 

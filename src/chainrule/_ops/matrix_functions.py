@@ -8,6 +8,8 @@ tensor(3)
 """
 import numpy as np
 
+from .. import _dtype
+
 from .._tensor import Tensor, _wrap
 from . import linalg as _linalg, reductions
 from .linalg import check_floating, check_matrix, matmul
@@ -121,7 +123,9 @@ def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None)
         return per_sample(matrix_rank, A, tol, hermitian, atol=atol, rtol=rtol, out=out)
     if A._data.ndim < 2:
         raise RuntimeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.")
-    if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:
+    lapack_dtype = A._data.dtype.kind in "fc" and A._data.dtype != np.float16
+    only_rtol = rtol is not None or tol is not None  # PyTorch's overloads with a float rtol (or tol) check no dtype
+    if not lapack_dtype and not only_rtol:
         raise RuntimeError("This function doesn't handle types other than float and double")
     if tol is not None:
         atol, rtol = tol, 0.0
@@ -129,6 +133,12 @@ def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None)
         rtol = 0.0 if atol is not None and atol > 0 else _eps(A) * max(A._data.shape[-2:])
     if not (A._data.shape[-1] and A._data.shape[-2]):  # no values: rank 0 (hermitian or not, any shape)
         return _wrap(np.zeros(A._data.shape[:-2], np.int64))
+    if hermitian:
+        check_matrix(A, "linalg.eigh")
+    if not lapack_dtype:  # the kernel's own refusal
+        if hermitian or A._data.dtype == np.float16:
+            raise _dtype.not_implemented("linalg_eigh_cpu" if hermitian else "linalg_svd_cpu", A._data.dtype)
+        check_floating(A, "linalg.svd")
     if has_values(A._data):
         data = A._data
         if hermitian:
