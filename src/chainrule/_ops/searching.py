@@ -107,7 +107,8 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
         return _batch_searchsorted(sorted_sequence, input, sorter, out_int32, right)
     if sorter is not None:
         seq = np.take_along_axis(seq, sorter._data, -1)
-    if seq.ndim == 1 and np.all(seq[1:] >= seq[:-1]):  # sorted, no NaN: NumPy's search gives PyTorch's answer
+    # sorted, no NaN (a lone NaN has no neighbour to fail the test): NumPy's search gives PyTorch's answer
+    if seq.ndim == 1 and np.all(seq[1:] >= seq[:-1]) and np.all(seq[:1] == seq[:1]):
         out = np.searchsorted(seq, values, "right" if right else "left")
     else:
         rows = seq.reshape(int(np.prod(seq.shape[:-1])), seq.shape[-1])
