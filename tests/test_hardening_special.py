@@ -44,6 +44,18 @@ CASES = {
     "searchsorted_lone_nan": lambda lib: lib.searchsorted(lib.tensor([nan]), lib.tensor(0.0)),
     "searchsorted_lone_nan_right": lambda lib: lib.searchsorted(lib.tensor([nan]), lib.tensor([3.25]), right=True),
     "bucketize_lone_nan": lambda lib: lib.bucketize(lib.tensor([0.0, nan]), lib.tensor([nan])),
+    # mvlgamma adds x - j/2 in x's dtype before lgamma: near a pole that rounding shows
+    "mvlgamma_shift_rounds_float32": lambda lib: lib.mvlgamma(lib.tensor([-4.818861043531797e-07, -2.5519916562188882e-06,
+                                                                          -0.0040933201, 1.2, 3.5]), 3),
+    "mvlgamma_int": lambda lib: lib.mvlgamma(lib.tensor([1, 2, 3, -4]), 2),
+    # i1' and i1e' take their limit 1/2 where |x| > eps fails: at 0 and at NaN (so i0'' too)
+    **{f"{op}_grad2_{dtype}": lambda lib, op=op, dtype=dtype: _grads(
+        lib, lambda L, t: getattr(L.special, op)(t),
+        _x(lib, nan, 0.0, -0.0, 1e-30, -1.192092895507821e-07, 2.0, -3.0, inf, -inf, dtype=dtype))
+       for op in ("i0", "i1", "i1e", "i0e") for dtype in ("float32", "float64")},
+    **{f"{op}_tangent_at_nan": lambda lib, op=op: _tangent(
+        lib, lambda L, t: getattr(L.special, op)(t), _x(lib, nan, 0.0, 2.0), lib.ones(3, dtype=lib.float64))
+       for op in ("i0", "i1", "i1e")},
 }
 
 
@@ -51,3 +63,34 @@ CASES = {
 def test_same_outcome(name):
     torch = require_torch()
     assert outcome(CASES[name], chainrule) == outcome(CASES[name], torch)
+
+
+def test_trigamma_float32_is_accurate():
+    """Deliberate (docs/differences.md): below 1/2 PyTorch's float32 trigamma reflects with a
+    float32 sin(pi x) and loses digits; chainrule's float32 value is the float64 one, rounded."""
+    torch = require_torch()
+    x = [-16.961933135986328, -2.033203125, -0.4, 0.3]
+    x32 = chainrule.tensor(x, dtype=chainrule.float32)
+    ours, exact = chainrule.polygamma(1, x32), chainrule.polygamma(1, x32.double()).float()
+    assert chainrule.equal(ours, exact)
+    theirs = torch.polygamma(1, torch.tensor(x, dtype=torch.float32)).numpy()
+    assert abs(theirs[0] - exact[0].item()) > 1e-2  # PyTorch's: 693.36 for 693.33
+
+
+def test_sinc_second_derivative_near_zero():
+    """Deliberate (docs/differences.md): sinc''(x) near 0 is -pi^2/3 (1 - pi^2 x^2 / 10 ...);
+    the difference quotient (cos(pi x) - sinc(x)) / x cancels there, PyTorch's nan at 0."""
+    import math
+    torch = require_torch()
+    x = [0.0, -0.0, 1e-30, 1e-8, 1e-3, 0.04, 0.3]
+    truth = [sum((-1) ** k * math.pi ** (2 * k) * 2 * k * (2 * k - 1) * v ** (2 * k - 2) / math.factorial(2 * k + 1)
+                 for k in range(1, 10)) for v in x[:-1]]  # the series of sinc
+    for dtype, tol in (("float64", 1e-13), ("float32", 1e-6)):
+        g, h = _grads(chainrule, lambda L, t: L.sinc(t), _x(chainrule, *x, dtype=dtype))
+        weights = range(1, len(x) + 1)
+        assert all(abs(hi / w - t) < tol * 4 for hi, w, t in zip(h.tolist(), weights, truth)), (dtype, h)
+        theirs = _grads(torch, lambda L, t: L.sinc(t), _x(torch, *x, dtype=dtype))[1]
+        assert math.isnan(theirs[0]) and abs(theirs[3] / 4 - truth[3]) > 1  # PyTorch's 0/0, its cancellation
+        assert abs(theirs[-1] - h[-1].item()) < 1e-5  # away from 0 the two agree
+    gradgradcheck = chainrule.autograd.gradgradcheck
+    assert gradgradcheck(chainrule.sinc, (_x(chainrule, 0.0, 1e-3, 0.049, 0.051, 0.5),))
