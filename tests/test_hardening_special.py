@@ -26,6 +26,23 @@ def _grads(lib, fn, x):
     return g, h
 
 
+def _weighted_grads(lib, fn, x, create_graph=True):
+    """fn's vector-Jacobian product at x (fixed upstream weights) and, with create_graph, the
+    second derivative of sum(gradient * other weights)."""
+    y = fn(lib, x)
+    w = lib.linspace(-1.5, 2.0, y.numel(), dtype=y.dtype).reshape(y.shape)
+    g, = lib.autograd.grad(y, x, w, create_graph=create_graph)
+    if not create_graph:
+        return g
+    h, = lib.autograd.grad((g * lib.linspace(0.5, -2.0, g.numel(), dtype=g.dtype).reshape(g.shape)).sum(), x,
+                           allow_unused=True)
+    return g, h
+
+
+_PROD_VALUES = (1e-30, -2.455078125, 1e-200, 2.91796875, 0.0, 0.0, -inf, 1.896484375, -0.0, 0.5, 1e-200, 6.0, -40.0,
+                1.7041015625, 2.88671875, inf, 2.01953125, 3.0, -3.708984375, 0.0, -0.99951171875, 6.0, -0.0, 2.826171875)
+
+
 def _tangent(lib, fn, x, t):
     fwd = lib.autograd.forward_ad
     with fwd.dual_level():
@@ -48,6 +65,31 @@ CASES = {
     "mvlgamma_shift_rounds_float32": lambda lib: lib.mvlgamma(lib.tensor([-4.818861043531797e-07, -2.5519916562188882e-06,
                                                                           -0.0040933201, 1.2, 3.5]), 3),
     "mvlgamma_int": lambda lib: lib.mvlgamma(lib.tensor([1, 2, 3, -4]), 2),
+    # prod's and cumprod's gradients as PyTorch writes them: shifted cumprods that hold only
+    # the elements they keep, masks before products (an inf left out gives no nan), zeros
+    # for a whole product with two zeros, the conjugate slope for complex input
+    "prod_grad2_inf_dtype": lambda lib: _weighted_grads(lib, lambda L, x: x.prod(dtype=L.float32),
+                                                        _x(lib, inf, 0.0, 1e-200, 130.46875).reshape(4, 1, 1)),
+    "prod_dim_grad2_nan": lambda lib: _weighted_grads(lib, lambda L, x: x.prod(-1), _x(
+        lib, -0.01263427734375, -inf, nan, 0.0, dtype="float32").reshape(2, 2)),
+    **{f"prod_cumprod_grad2_dim{d}": lambda lib, d=d: (
+        _weighted_grads(lib, lambda L, x: x.prod(d), _x(lib, *_PROD_VALUES).reshape(4, 2, 3)),
+        _weighted_grads(lib, lambda L, x: x.cumprod(d), _x(lib, *_PROD_VALUES).reshape(4, 2, 3)))
+       for d in range(3)},
+    "cumprod_grad2_inf_float32": lambda lib: _weighted_grads(lib, lambda L, x: x.cumprod(0), _x(
+        lib, 0.93115234375, 40.0, -1.0, -inf, -40.0, 0.5, -3.0, 0.0, dtype="float32").reshape(4, 2)),
+    "prod_two_zeros_no_graph": lambda lib: _weighted_grads(lib, lambda L, x: x.prod(), _x(
+        lib, inf, 0.0, 0.0, 3.0, 1e-200, -0.05).reshape(2, 3), create_graph=False),
+    "prod_complex_grad": lambda lib: _weighted_grads(lib, lambda L, x: x.prod(), _x(
+        lib, 1 + 2j, 0.5 - 1j, 3j, 2 + 0j, dtype="complex128").reshape(2, 2)),
+    "prod_dim_complex_grad_zero": lambda lib: _weighted_grads(lib, lambda L, x: x.prod(1), _x(
+        lib, 1 + 2j, 0.5 - 1j, 0j, 2 + 0j, dtype="complex128").reshape(2, 2)),
+    "cumprod_complex_grad": lambda lib: _weighted_grads(lib, lambda L, x: x.cumprod(1), _x(
+        lib, 1 + 2j, 0.5 - 1j, 0j, 2 + 0j, 1j, -1 + 0j, dtype="complex128").reshape(2, 3), create_graph=False),
+    # complex cumprod runs from 1 + 0j: 1 * (3 + inf j) is nan + inf j, 1 * (3 - 0j) is 3 + 0j
+    "cumprod_complex_from_one": lambda lib: lib.tensor([[3 + inf * 1j, -0.0 + 1.896484375j]],
+                                                        dtype=lib.complex64).cumprod(1),
+    "cumprod_complex_negzero": lambda lib: lib.tensor([[3 - 0j]], dtype=lib.complex64).cumprod(1),
     # i1' and i1e' take their limit 1/2 where |x| > eps fails: at 0 and at NaN (so i0'' too)
     **{f"{op}_grad2_{dtype}": lambda lib, op=op, dtype=dtype: _grads(
         lib, lambda L, t: getattr(L.special, op)(t),

@@ -20,6 +20,7 @@ from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents, tangent_of
 from ..autograd.grad_mode import STATE
 from .elementwise import where
+from .joining import cat
 from .searching import _unequal_samples
 from .methods import inplace_method
 from .reductions import (PICK_RULES, PUT_ALONG, TAKE_ALONG, TIE_SHARING_RULES, _check_autograd_dtype, _check_nonempty, _count,
@@ -43,6 +44,8 @@ def _scan(ufunc, x, dim, reverse):
     acc = wider(x.dtype)
     if ufunc is np.add and x.dtype.kind in "fc":  # PyTorch's running sum starts from +0: 0 + -0 is 0
         x = x + x.dtype.type(0)
+    if ufunc is np.multiply and x.dtype.kind == "c":  # its running product from 1 + 0j: 1 * (3 + inf j) is nan + inf j
+        x = x * x.dtype.type(1)
     if reverse:
         return np.flip(ufunc.accumulate(np.flip(x, dim), axis=dim, dtype=acc), dim).astype(x.dtype)
     return ufunc.accumulate(x, axis=dim, dtype=acc).astype(x.dtype, copy=False)
@@ -126,14 +129,14 @@ def _gather_shifted(y, dim, source, fill):
 
 
 def _exclusive_products(x, dim):
-    """(prod of x_k for k < j, prod of x_k for k > j) at every j along ``dim``: inclusive
-    cumprods from either end, shifted by one. No division, so exact with zeros, and
-    differentiable again (cumprod's own rule handles zeros)."""
+    """(prod of x_k for k < j, prod of x_k for k > j) at every j along ``dim``: PyTorch's
+    prod_safe_zeros_backward, cumprods of x shifted by one from either end (so no product
+    holds an element it leaves out: an inf there would turn its zero gradient into nan). No
+    division, so exact with zeros, and differentiable again (cumprod's own rule handles zeros)."""
     n = x._data.shape[dim]
     position = np.arange(n)
-    before = _gather_shifted(_cumprod(x, dim), dim, position - 1, 1.0)
-    reversed_x = _gather_shifted(x, dim, n - 1 - position, 1.0)
-    after_reversed = _gather_shifted(_cumprod(reversed_x, dim), dim, position - 1, 1.0)
+    before = _cumprod(_gather_shifted(x, dim, position - 1, 1.0), dim)  # cumprod of [1, x_0, ..., x_{n-2}]
+    after_reversed = _cumprod(_gather_shifted(x, dim, n - position, 1.0), dim)  # of [1, x_{n-1}, ..., x_1]
     return before, _gather_shifted(after_reversed, dim, n - 1 - position, 1.0)
 
 
@@ -158,13 +161,23 @@ def _prod(x, dims, keepdim, dtype):
     return np.prod(x, axis=dims, keepdims=keepdim, dtype=dtype)
 
 
+def _prod_grad(g, x, ans, dims, keepdim):
+    return _unreduce(g, x.shape, dims, keepdim) * _prod_slope(x, ans, dims, keepdim).conj()
+
+
+def _whole_prod_grad(g, x, ans, dims, keepdim):
+    # PyTorch's prod() (not prod(dim)): with two zeros or more and no graph to build, zeros
+    if x._data.ndim and not STATE.enabled and np.count_nonzero(x._data.astype(ans._data.dtype, copy=False) == 0) > 1:
+        return _wrap(np.zeros(x._data.shape, dtype=ans._data.dtype))
+    return _prod_grad(g, x, ans, dims, keepdim)
+
+
 _PROD_RULES = dict(
     save=lambda ans, x, dims, keepdim, dtype: (x, ans, dims, keepdim),
-    vjp=lambda g, x, ans, dims, keepdim: _unreduce(g, x.shape, dims, keepdim) * _prod_slope(x, ans, dims, keepdim),
     jvp=lambda t, x, ans, dims, keepdim: _sum_over(t * _prod_slope(x, ans, dims, keepdim), dims, keepdim))
 
-PROD = defop("prod", _prod, batch=dim_params(0), node="ProdBackward0", **_PROD_RULES)
-PROD_DIM = defop("prod_dim", _prod, batch=dim_params(0), node="ProdBackward1", **_PROD_RULES)
+PROD = defop("prod", _prod, batch=dim_params(0), node="ProdBackward0", vjp=_whole_prod_grad, **_PROD_RULES)
+PROD_DIM = defop("prod_dim", _prod, batch=dim_params(0), node="ProdBackward1", vjp=_prod_grad, **_PROD_RULES)
 
 
 def prod(x, dim=None, keepdim=False, *, dtype=None):
@@ -180,10 +193,11 @@ def prod(x, dim=None, keepdim=False, *, dtype=None):
 
 
 def _zero_layout(x, dim):
-    """Masks along ``dim``: before the first zero of each slice, and that first zero."""
+    """Masks along ``dim``: before the first zero of each slice, that first zero, and the
+    elements after it up to the second zero."""
     zero = x._data == 0
     seen = np.cumsum(zero, axis=dim)
-    return _wrap(seen == 0), _wrap(zero & (seen == 1))
+    return _wrap(seen == 0), _wrap(zero & (seen == 1)), _wrap(~zero & (seen == 1))
 
 
 def _cumprod_grad(g, x, ans, dim):
@@ -192,7 +206,7 @@ def _cumprod_grad(g, x, ans, dim):
     As PyTorch's, g itself (no graph through x) for at most one element or a dim of one."""
     if x._data.size <= 1 or x._data.shape[dim] == 1:
         return g
-    x = _like(x, ans)
+    x, ans = _like(x, ans).conj(), ans.conj()  # complex: the conjugate slope, as every vjp
     if not (x._data == 0).any():
         return _cumsum(g * ans, dim, reverse=True) / x
     if STATE.enabled:  # create_graph: a form that stays exact when differentiated again
@@ -201,29 +215,40 @@ def _cumprod_grad(g, x, ans, dim):
 
 
 def _cumprod_grad_at_zeros(g, x, ans, dim):
-    """Exact values in O(n): before the first zero of a slice, the reversed cumsum over x as
-    usual; at that zero, the sum over i of g_i times the product up to i with the zero left
-    out; after it, every product holds the zero, so 0. (Its derivative in x would miss
-    what the zero multiplies, hence the quadratic form for create_graph, as in PyTorch.)"""
-    before, first = _zero_layout(x, dim)
-    ahead = _cumsum(g * ans, dim, reverse=True) / where(before, x, 1.0)
-    skipping_zero = _cumprod(where(first, 1.0, x), dim)
-    at_zero = sum(where(before, 0.0, g * skipping_zero), dim, keepdim=True)
+    """PyTorch's O(n) form: before the first zero z1 of a slice, the reversed cumsum of g y
+    over it, over x; at z1, y[z1 - 1] times the sum over z1 <= i < z2 (the second zero) of
+    g_i times the product of x over (z1, i]; after it, 0 (every product holds the zero).
+    Each part masks what it leaves out before multiplying, so an inf there gives no nan.
+    (Its derivative in x would miss what the zero multiplies, hence the quadratic form for
+    create_graph, as in PyTorch.)"""
+    before, first, between = _zero_layout(x, dim)
+    ahead = _cumsum(where(before, g * ans, 0.0), dim, reverse=True) / where(before, x, 1.0)
+    z1 = np.argmax(first._data, axis=dim)[(slice(None),) * dim + (None,)]
+    y_before_z1 = np.where(z1 == 0, 1, np.take_along_axis(ans._data, np.maximum(z1 - 1, 0), dim))
+    up_to_z2 = where(_wrap(first._data | between._data), g, 0.0)
+    at_zero = sum(_cumprod(where(between, x, 1.0), dim) * up_to_z2, dim, keepdim=True) * _wrap(y_before_z1)
     return where(before, ahead, where(first, at_zero, 0.0))
 
 
 def _cumprod_grad_quadratic(g, x, dim):
-    """sum over i >= j of g_i (prod of x_k, k < j) (prod of x_k, j < k <= i), both products
-    taken over an n x n grid of x (row j, column i or k) with the other entries set to 1:
-    no division anywhere, so every derivative is exact. O(n^2) memory per slice."""
-    x_last, g_last = transpose(x, dim, -1), transpose(g, dim, -1)
+    """PyTorch's cumprod_backward under create_graph: at each k, the sum over i >= k of g_i
+    times the product of x_j, j <= i, j != k, as prod(x[:k]) * cumprod(x[k+1:i+1]). No
+    division, so every derivative is exact (and nan where PyTorch's is). O(n^2) work."""
     n = x._data.shape[dim]
-    row, column = np.arange(n)[:, None], np.arange(n)[None, :]
-    grid = x_last.unsqueeze(-2).expand(x_last.shape[:-1] + (n, n))  # grid[..., j, i] = x_i
-    between = _cumprod(where(_wrap(column > row), grid, 1.0), grid.ndim - 1)
-    tail = sum(where(_wrap(column >= row), g_last.unsqueeze(-2) * between, 0.0), -1)
-    head = prod(where(_wrap(column < row), grid, 1.0), -1)
-    return transpose(head * tail, dim, -1)
+    ones = _wrap(np.ones(x._data.shape[:dim] + (1,) + x._data.shape[dim + 1:], dtype=g._data.dtype))
+    slopes = []
+    for k in range(n):
+        if k == 0:
+            omitted = cat([ones, _cumprod(x.narrow(dim, 1, n - 1), dim)], dim)
+        else:
+            until_k = prod(x.narrow(dim, 0, k), dim, keepdim=True)
+            if k == n - 1:
+                omitted = until_k
+            else:
+                from_k = _cumprod(x.narrow(dim, k + 1, n - k - 1), dim)
+                omitted = cat([until_k, until_k.expand_as(from_k) * from_k], dim)
+        slopes.append(sum(g.narrow(dim, k, n - k) * omitted, dim, keepdim=True))
+    return cat(slopes, dim)
 
 
 def _cumprod_tangent(t, x, ans, dim):
@@ -235,7 +260,7 @@ def _cumprod_tangent(t, x, ans, dim):
         return where(x == 0, t, t / x * ans)
     if not (x._data == 0).any():
         return _cumsum(t / x, dim) * ans
-    before, first = _zero_layout(x, dim)
+    before, first, _ = _zero_layout(x, dim)
     return where(before, _cumsum(t / where(before, x, 1.0), dim) * ans, _cumprod(where(first, t, x), dim))
 
 
