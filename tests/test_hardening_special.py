@@ -90,6 +90,13 @@ CASES = {
     "cumprod_complex_from_one": lambda lib: lib.tensor([[3 + inf * 1j, -0.0 + 1.896484375j]],
                                                         dtype=lib.complex64).cumprod(1),
     "cumprod_complex_negzero": lambda lib: lib.tensor([[3 - 0j]], dtype=lib.complex64).cumprod(1),
+    # an in-place op checks the broadcast shape before the result's dtype (TensorIterator's order)
+    "xlogy_inplace_shape_before_cast": lambda lib: lib.tensor(3, dtype=lib.int32).xlogy_(
+        lib.tensor([[-0.6, -1.3]], dtype=lib.float16)),
+    "add_inplace_shape_before_cast": lambda lib: lib.tensor([3], dtype=lib.int32).add_(
+        lib.tensor([[-0.6, -1.3]], dtype=lib.float16)),
+    "mul_inplace_no_broadcast_before_cast": lambda lib: lib.tensor([3, 4], dtype=lib.int32).mul_(
+        lib.tensor([1.5, 2, 3], dtype=lib.float16)),
     # i1' and i1e' take their limit 1/2 where |x| > eps fails: at 0 and at NaN (so i0'' too)
     **{f"{op}_grad2_{dtype}": lambda lib, op=op, dtype=dtype: _grads(
         lib, lambda L, t: getattr(L.special, op)(t),

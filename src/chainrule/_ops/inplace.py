@@ -144,8 +144,22 @@ def _check_promotion(self, args, rule):
             raise
         result = None
     if result is None or not _dtype.can_cast(result, self.dtype):
+        _check_broadcast_first(self, operands)
         name = _dtype.COMPLEX_HALF if result is None else _type_word(result)
         raise RuntimeError(f"result type {name} can't be cast to the desired output type {_type_word(self.dtype)}")
+
+
+def _check_broadcast_first(self, operands):
+    """PyTorch's TensorIterator computes the shape before the dtypes: a result that does
+    not fit in ``self`` (or shapes that do not broadcast) is the error it raises first."""
+    shapes = [self._data.shape] + [a._data.shape for a in operands if isinstance(a, Tensor)]
+    try:
+        shape = np.broadcast_shapes(*shapes)
+    except ValueError as e:
+        raise registry.broadcast_error(e, *shapes) from None
+    if shape != self._data.shape:
+        raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
+                           f"{list(shape)}")
 
 
 def apply_inplace(self, compute, *args, **kwargs):
