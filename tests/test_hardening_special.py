@@ -97,6 +97,28 @@ CASES = {
         lib.tensor([[-0.6, -1.3]], dtype=lib.float16)),
     "mul_inplace_no_broadcast_before_cast": lambda lib: lib.tensor([3, 4], dtype=lib.int32).mul_(
         lib.tensor([1.5, 2, 3], dtype=lib.float16)),
+    # logcumsumexp: its gradient leaves elements out with the dtype's lowest number (PyTorch's;
+    # -1e4 vanished next to a shift of 1e30); its tangent takes a max along the dim (an empty
+    # dim raises); complex input runs PyTorch's complex log-add-exp from -inf + 0j
+    "logcumsumexp_grad_huge_shift": lambda lib: _weighted_grads(lib, lambda L, x: x.logcumsumexp(1), _x(
+        lib, -1e30, -0.0, -0.0, dtype="float32").reshape(1, 3, 1)),
+    "logcumsumexp_tangent_empty_dim": lambda lib: _tangent(lib, lambda L, x: x.logcumsumexp(1), _x(lib).reshape(1, 0),
+                                                           lib.zeros(1, 0, dtype=lib.float64)),
+    "logcumsumexp_tangent_empty_other_dim": lambda lib: _tangent(
+        lib, lambda L, x: x.logcumsumexp(1), _x(lib).reshape(0, 3), lib.zeros(0, 3, dtype=lib.float64)),
+    "logcumsumexp_complex": lambda lib: lib.tensor([[2 + 20j, complex(-0.0, inf), -2 + 0.5j, -1.86 + 3j]],
+                                                   dtype=lib.complex128).logcumsumexp(1),
+    "logcumsumexp_complex64_huge": lambda lib: lib.tensor([20 + 4j, 6 - 0.17j, -1e30 + 1e-30j, complex(-0.0, -3.72)],
+                                                          dtype=lib.complex64).reshape(4, 1, 1).logcumsumexp(0),
+    "logcumsumexp_complex_signed_zeros": lambda lib: lib.tensor([complex(-0.0, -1e30), 40 - 2j, complex(inf, -0.0)],
+                                                                dtype=lib.complex128).logcumsumexp(0),
+    "logcumsumexp_complex_infinities": lambda lib: lib.tensor([inf + 1j, complex(inf, -inf), -0.66 - 0.33j],
+                                                              dtype=lib.complex64).logcumsumexp(0),
+    "logcumsumexp_complex_grad": lambda lib: _weighted_grads(lib, lambda L, x: x.logcumsumexp(0), _x(
+        lib, 1 + 2j, -0.5 + 1j, 3 - 1j, dtype="complex128"), create_graph=False) * 1,
+    # complex logsumexp shifts by the largest real part
+    "logsumexp_complex_shift_by_real_part": lambda lib: lib.logsumexp(lib.tensor(-1e30j, dtype=lib.complex64), 0, True),
+    "logsumexp_complex_rows": lambda lib: lib.logsumexp(lib.tensor([[1 + 2j, inf - 1j], [-2 + 5j, complex(-inf, 0)]]), 1),
     # i1' and i1e' take their limit 1/2 where |x| > eps fails: at 0 and at NaN (so i0'' too)
     **{f"{op}_grad2_{dtype}": lambda lib, op=op, dtype=dtype: _grads(
         lib, lambda L, t: getattr(L.special, op)(t),

@@ -777,7 +777,8 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
 # --- logsumexp: its own rule, where exp would overflow ---------------------------------------
 
 def _logsumexp(x, dims, keepdim):
-    peak = np.max(x, axis=dims, keepdims=True, initial=-np.inf)
+    # complex: shift by the largest real part, as PyTorch (NumPy's max would order by both parts)
+    peak = np.max(x.real, axis=dims, keepdims=True, initial=-np.inf).astype(x.dtype, copy=False)
     peak = np.where(np.isinf(peak), 0, peak)  # all -inf (or an inf): shift by nothing
     with np.errstate(divide="ignore"):
         out = np.log(accurate_sum(np.exp(x - peak), dims, True)) + peak

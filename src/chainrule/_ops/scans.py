@@ -338,20 +338,17 @@ def cummin(x, dim):
 
 # --- logcumsumexp -----------------------------------------------------------------------------
 
-# The log-weight of the elements left out of a signed part: each term kept is |v| exp(x_j - y_i)
-# with x_j <= y_i, so exp(-1e4 + ...) vanishes next to any of them (it underflows to 0 in float32
-# and float64), and unlike -inf it never meets -inf in a subtraction (nan).
-_ABSENT = -1e4
-
-
 def _log_scan_of_signed(v, shift, dim, reverse):
     """log of the running sums of |v| exp(shift), split by the sign of v: (positive part,
     negative part). Summing in log space keeps large exponents from overflowing; PyTorch
-    computes logcumsumexp's gradient the same way."""
-    log_v = log(abs(v))
-    absent = _wrap(np.asarray(_ABSENT, dtype=v._data.dtype))
-    up = _logcumsumexp(where(v > 0, log_v, absent) + shift, dim, reverse)
-    down = _logcumsumexp(where(v < 0, log_v, absent) + shift, dim, reverse)
+    computes logcumsumexp's gradient the same way, leaving the elements out of a part with
+    the dtype's lowest number (which no finite shift brings near the others)."""
+    # (filled in after the shift: the sum lowest + shift is the same number, but no tangent
+    # would survive the rounding of it)
+    shifted = log(abs(v)) + shift
+    absent = float(np.finfo(v._data.dtype).min)
+    up = _logcumsumexp(shifted.masked_fill((v > 0).logical_not(), absent), dim, reverse)
+    down = _logcumsumexp(shifted.masked_fill((v < 0).logical_not(), absent), dim, reverse)
     return up, down
 
 
@@ -359,6 +356,8 @@ def _logcumsumexp_grad(g, x, ans, dim, reverse):
     # sum over i >= j of g_i exp(x_j - y_i), as PyTorch's logcumsumexp_backward computes it
     if g._data.ndim == 0 or g._data.size == 0:
         return g
+    if g._data.dtype.kind == "c":  # a complex log needs no split by sign
+        return exp(_logcumsumexp(log(g.conj()) - ans, dim, not reverse) + x).conj()
     up, down = _log_scan_of_signed(g, -ans, dim, not reverse)
     return exp(up + x) - exp(down + x)
 
@@ -366,6 +365,8 @@ def _logcumsumexp_grad(g, x, ans, dim, reverse):
 def _logcumsumexp_tangent(t, x, ans, dim, reverse):
     # sum over j <= i of t_j exp(x_j - y_i)
     if t._data.size == 0:
+        if t._data.ndim:  # PyTorch's tangent takes the max along the dim
+            _check_nonempty(t, "max", dim)
         return t
     if t._data.ndim == 0:  # PyTorch's exp(x - max(x)) is nan at a non-finite x (see below)
         return where(x.isfinite(), t, math.nan)
@@ -380,10 +381,66 @@ def _logcumsumexp_tangent(t, x, ans, dim, reverse):
     return where(undefined, math.nan, where(vanishing, 0.0, out))
 
 
+def _complex(real, imag):
+    # real + 1j * imag would add +0 to each part, losing the sign of a zero
+    out = np.empty(np.broadcast_shapes(np.shape(real), np.shape(imag)), np.complex128)
+    out.real, out.imag = real, imag
+    return out
+
+
+def _complex_log1p(z):
+    """c10's log1p of a complex z: log|1 + z| from log1p where |z| < 1/2 (no cancellation)."""
+    x, y = z.real, z.imag
+    theta = np.arctan2(y, x + 1)
+    r = x * (2 + x) + y * y
+    small = np.abs(z) < 0.5
+    modulus = np.where(small, np.where(r == 0, x, 0.5 * np.log1p(r)), np.log(np.hypot(x + 1, y)))
+    return _complex(modulus, theta)
+
+
+def _complex_exp(z):
+    """exp of complex z as glibc's cexp: exp(re) times cis(im), so exp(-inf + i y) is a zero
+    with the signs of cos y and sin y (NumPy's drops them); a real z stays real."""
+    re, im = z.real, z.imag
+    magnitude = np.exp(re)
+    real = np.where(im == 0, magnitude, magnitude * np.cos(im))
+    imag = np.where(im == 0, im, magnitude * np.sin(im))
+    unbounded = ~np.isfinite(im)  # C99's cexp: -inf + i inf is 0, +inf + i inf is inf + nan j
+    real = np.where(unbounded & (re == np.inf), np.inf, real)
+    return np.where(unbounded & (re == -np.inf), 0j, _complex(real, imag))
+
+
+def _complex_log_add_exp(x, y):
+    """PyTorch's _log_add_exp_helper for complex: log1p(exp(lo - hi)) + hi, ordered by real
+    part; NaN anywhere gives nan + nan j, two equal infinite real parts their own answers."""
+    x_low = x.real < y.real
+    lo, hi = np.where(x_low, x, y), np.where(x_low, y, x)
+    same_infinity = ~np.isfinite(lo.real) & (lo.real == hi.real)
+    out = np.where(same_infinity, np.where(lo.real < 0, lo, np.log(_complex_exp(lo) + _complex_exp(hi))),
+                   _complex_log1p(_complex_exp(lo - hi)) + hi)
+    nan = np.isnan(x.real) | np.isnan(x.imag) | np.isnan(y.real) | np.isnan(y.imag)
+    return np.where(nan, complex(np.nan, np.nan), out)
+
+
+def _complex_logcumsumexp(x, dim, reverse):
+    """The running complex log-sum-exp along ``dim``, from -inf + 0j as PyTorch's kernel, one
+    step per position (vectorised over the other dims), in complex128."""
+    lines = np.moveaxis(x.astype(np.complex128), dim, -1)
+    out = np.empty_like(lines)
+    acc = np.full(lines.shape[:-1], complex(-np.inf, 0.0))
+    for i in (reversed if reverse else iter)(range(lines.shape[-1])):
+        acc = _complex_log_add_exp(lines[..., i], acc)
+        out[..., i] = acc
+    return np.moveaxis(out, -1, dim).astype(x.dtype)
+
+
 def _logcumsumexp_forward(x, dim, reverse):
     # + 0.0: PyTorch adds log1p(exp(-inf)) = 0 to the first element too, so -0. comes out 0.
-    if x.size == 0:  # nothing to add up, of any dtype (NumPy's logaddexp has no complex loop)
+    if x.size == 0:  # nothing to add up, of any dtype
         return x.copy()
+    if x.dtype.kind == "c":  # NumPy's logaddexp has no complex loop
+        with np.errstate(all="ignore"):
+            return _complex_logcumsumexp(x.reshape(x.shape or (1,)), dim if x.ndim else 0, reverse).reshape(x.shape)
     out = _scan(np.logaddexp, x, dim, reverse)
     return out + x.dtype.type(0) if x.ndim else out
 
