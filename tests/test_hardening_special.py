@@ -119,6 +119,16 @@ CASES = {
     # complex logsumexp shifts by the largest real part
     "logsumexp_complex_shift_by_real_part": lambda lib: lib.logsumexp(lib.tensor(-1e30j, dtype=lib.complex64), 0, True),
     "logsumexp_complex_rows": lambda lib: lib.logsumexp(lib.tensor([[1 + 2j, inf - 1j], [-2 + 5j, complex(-inf, 0)]]), 1),
+    # the median of the whole tensor with +0 and -0 tied: the zero std::nth_element leaves at
+    # k, over the elements in memory order
+    "nanmedian_signed_zero_tie": lambda lib: lib.tensor([2.947265625, -0.0, 0.0, -0.5]).reshape(2, 1, 2).nanmedian(),
+    "median_signed_zero_tie": lambda lib: lib.tensor([0.0, -0.0, 1.0, -0.0, 0.0, -1.0, 0.0]).median(),
+    "median_signed_zero_tie_transposed": lambda lib: lib.tensor([[0.0, -0.0, 1.0], [-0.0, 0.0, -1.0]]).T.median(),
+    "nanmedian_signed_zero_tie_nan": lambda lib: lib.tensor([-0.0, -0.0, 2.0, 1.0, -0.0, nan, -0.0, 1.0, -1.0, -1.0,
+                                                             0.0]).nanmedian(),
+    # complex std: the variances of the real and imaginary parts rounded, added, then the root
+    "std_complex64_overflows_as_pytorch": lambda lib: lib.tensor([-1.4 + 20j, 1e30 - 2.3j, complex(-0.0, 1e30), 1 + 3.9j],
+                                                                 dtype=lib.complex64).std(correction=2),
     # i1' and i1e' take their limit 1/2 where |x| > eps fails: at 0 and at NaN (so i0'' too)
     **{f"{op}_grad2_{dtype}": lambda lib, op=op, dtype=dtype: _grads(
         lib, lambda L, t: getattr(L.special, op)(t),

@@ -565,7 +565,12 @@ def _wide_var(x, dims, correction, keepdim):
 
 
 def _std(x, dims, correction, keepdim):
-    return np.sqrt(_wide_var(x, dims, correction, keepdim)).astype(np.finfo(x.dtype).dtype)
+    real = np.finfo(x.dtype).dtype
+    if x.dtype.kind == "c":  # PyTorch: the variances of the two parts, each rounded, added, then the root
+        with np.errstate(over="ignore"):
+            return np.sqrt(_wide_var(x.real, dims, correction, keepdim).astype(real)
+                           + _wide_var(x.imag, dims, correction, keepdim).astype(real))
+    return np.sqrt(_wide_var(x, dims, correction, keepdim)).astype(real)
 
 
 def _var_slope(x, dims, correction):

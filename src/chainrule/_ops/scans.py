@@ -597,7 +597,15 @@ def _median_all(x, ignore_nan):
     if flat.size == 0 or (nan.any() and not ignore_nan):
         return np.asarray(np.nan).astype(x.dtype)
     count = flat.size - int(nan.sum()) if ignore_nan else flat.size
-    return flat[max((count - 1) // 2, 0)]
+    median = flat[max((count - 1) // 2, 0)]
+    zero_signs = np.signbit(flat[flat == 0]) if median == 0 and x.dtype.kind == "f" else np.zeros(1, bool)
+    if zero_signs.any() and not zero_signs.all():
+        # +0 and -0 tie: the zero PyTorch's std::nth_element leaves at k, over a copy of x
+        # in memory order (its clone keeps a transposed layout)
+        keys = x.ravel(order="K")
+        median = keys[stl_order.nth_element(keys.tolist(), max((count - 1) // 2, 0), stl_order.less_nan_last)[
+            max((count - 1) // 2, 0)]]
+    return median
 
 
 # the whole-tensor median shares its gradient among the elements equal to it, as max() does
