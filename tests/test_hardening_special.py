@@ -129,6 +129,21 @@ CASES = {
     # complex std: the variances of the real and imaginary parts rounded, added, then the root
     "std_complex64_overflows_as_pytorch": lambda lib: lib.tensor([-1.4 + 20j, 1e30 - 2.3j, complex(-0.0, 1e30), 1 + 3.9j],
                                                                  dtype=lib.complex64).std(correction=2),
+    # histc in PyTorch's order: bins, the range (aminmax: none for complex), its checks, the
+    # edges as a linspace in the input's dtype (none for bool, checked for integers), the kernel
+    "histc_inf_range_steps_to_max": lambda lib: lib.tensor(inf).histc(),
+    "histc_minus_inf_range": lambda lib: lib.tensor([-inf], dtype=lib.float64).histc(),
+    "histc_nan_range_of_two": lambda lib: lib.tensor([1.0, nan]).histc(),
+    "histc_nan_range_of_one": lambda lib: lib.tensor([nan]).histc(),
+    "histc_negative_nan": lambda lib: (-lib.tensor(nan)).histc(),
+    "histc_uint8_edges_overflow": lambda lib: lib.tensor([1, 16], dtype=lib.uint8).histc(3, -1, 1),
+    "histc_uint8_empty_edges_overflow": lambda lib: lib.zeros(0, dtype=lib.uint8).histc(4),
+    "histc_int_range_checked_first": lambda lib: lib.tensor([1, 2]).histc(4, nan, 1),
+    "histc_bool_after_range": lambda lib: lib.tensor([True, False]).histc(4, 2, 1),
+    "histc_bool_linspace": lambda lib: lib.tensor([True, False]).histc(4, 1, 2),
+    "histc_complex_aminmax": lambda lib: lib.tensor([1j, 2]).histc(4),
+    "histc_complex_empty": lambda lib: lib.zeros(0, dtype=lib.complex64).histc(4),
+    "histc_int_inf_edges": lambda lib: lib.zeros(0, dtype=lib.uint8).histc(4, inf, inf),
     # i1' and i1e' take their limit 1/2 where |x| > eps fails: at 0 and at NaN (so i0'' too)
     **{f"{op}_grad2_{dtype}": lambda lib, op=op, dtype=dtype: _grads(
         lib, lambda L, t: getattr(L.special, op)(t),

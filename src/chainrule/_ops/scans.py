@@ -851,15 +851,28 @@ def _bincount_rows(x, weights, minlength):
 
 def histc(input, bins=100, min=0, max=0):
     """Counts in ``bins`` equal bins between min and max (the data's range when both are
-    equal); the bin of each element computed in the input's precision, as PyTorch does."""
-    kind = input._data.dtype.kind
-    if kind in "bc":  # PyTorch's first kernel for them: the bin edges, or the data's range
-        raise _dtype.not_implemented("linspace_cpu" if kind == "b" else "aminmax_cpu" if min == max
-                                     else "histogram_cpu", input._data.dtype)
-    _floating_only(input, "histogram_cpu")
+    equal); the bin of each element computed in the input's precision, as PyTorch does.
+    PyTorch's order: bins, the range (from aminmax: none for complex), its checks, the bin
+    edges (a linspace in the input's dtype: none for bool, an overflow check for integers),
+    then the counting kernel (floats only)."""
     if bins <= 0:
         raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     return _histc_rows(input, bins, min, max, 0)
+
+
+def _cpp_number(v):
+    # C++'s ostream: %g, and the sign of a NaN
+    return ("-nan" if np.signbit(v) else "nan") if v != v else f"{v:g}"
+
+
+def _data_range(rows):
+    """aminmax of each row, as PyTorch's (a NaN among two or more elements is its default
+    NaN, -nan; a lone element is itself)."""
+    lo, hi = rows.min(axis=1).astype(np.float64), rows.max(axis=1).astype(np.float64)
+    if rows.shape[1] > 1:
+        nan = np.isnan(lo)
+        lo, hi = np.where(nan, -np.nan, lo), np.where(nan, -np.nan, hi)
+    return lo, hi
 
 
 def _histc_rows(x, bins, min, max, batch_dims):
@@ -869,18 +882,32 @@ def _histc_rows(x, bins, min, max, batch_dims):
     if registry.BATCHING and any_batched(x):
         return on_batch(lambda b: _histc_rows(b, bins, min, max, batch_dims + 1), x)
     a = x._data
+    kind = a.dtype.kind
     lead = a.shape[:batch_dims]
     rows = a.reshape((int(np.prod(lead)), -1))
     lo, hi = np.full(rows.shape[0], float(min)), np.full(rows.shape[0], float(max))
     if min == max and rows.shape[1]:
-        lo, hi = rows.min(axis=1).astype(np.float64), rows.max(axis=1).astype(np.float64)
+        if kind == "c":
+            raise _dtype.not_implemented("aminmax_cpu", a.dtype)
+        lo, hi = _data_range(rows)
     same = lo == hi
-    lo, hi = np.where(same, lo - 1, lo), np.where(same, hi + 1, hi)
+    top = np.finfo(a.dtype).max if kind == "f" else np.inf  # a float's inf - 1 steps to its largest number
+    lo = np.where(same, np.where(lo == np.inf, top, lo - 1), lo)
+    hi = np.where(same, np.where(hi == -np.inf, -top, hi + 1), hi)
     for low, high in zip(lo, hi):  # the checks, in sample order (numbers only: no loop over the values)
         if not (np.isfinite(low) and np.isfinite(high)):
-            raise RuntimeError(f"torch.histc: range of [{low:g}, {high:g}] is not finite")
+            raise RuntimeError(f"torch.histc: range of [{_cpp_number(low)}, {_cpp_number(high)}] is not finite")
         if low >= high:
             raise RuntimeError("torch.histc: max must be larger than min")
+    if kind == "b":
+        raise _dtype.not_implemented("linspace_cpu", a.dtype)
+    if kind in "iu":  # the edges converted to the input's dtype, checked (no wrapping of negatives)
+        info = np.iinfo(a.dtype)
+        if ((lo < info.min) | (lo > info.max) | (hi < info.min) | (hi > info.max)).any():
+            raise RuntimeError(f"value cannot be converted to type {_dtype._C_SCALAR_NAMES[a.dtype.name]} "
+                               "without overflow")
+    if kind != "f":
+        raise _dtype.not_implemented("histogram_cpu", a.dtype)
     left, right = lo.astype(a.dtype).reshape(-1, 1), hi.astype(a.dtype).reshape(-1, 1)
     inside = (rows >= left) & (rows <= right)
     with np.errstate(over="ignore", invalid="ignore"):
