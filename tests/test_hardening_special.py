@@ -144,6 +144,16 @@ CASES = {
     "histc_complex_aminmax": lambda lib: lib.tensor([1j, 2]).histc(4),
     "histc_complex_empty": lambda lib: lib.zeros(0, dtype=lib.complex64).histc(4),
     "histc_int_inf_edges": lambda lib: lib.zeros(0, dtype=lib.uint8).histc(4, inf, inf),
+    # unique(dim): PyTorch's std::sort of the slices (a NaN compares false), each kept unless
+    # == the last kept (NaNs stay apart, -0. and 0. merge into the first)
+    "unique_dim_nans": lambda lib: lib.unique(lib.tensor([nan, nan, nan, nan]), return_inverse=True,
+                                              return_counts=True, dim=0),
+    "unique_dim_nan_and_zeros": lambda lib: lib.unique(lib.tensor([nan, 0.0, -0.0, nan, 2.0]), return_inverse=True,
+                                                       return_counts=True, dim=0),
+    "unique_dim_rows_with_nan": lambda lib: lib.unique(lib.tensor([[nan, 1.0], [nan, 1.0], [0.0, 1.0]]),
+                                                       return_inverse=True, return_counts=True, dim=0),
+    "unique_dim_columns_with_nan": lambda lib: lib.unique(lib.tensor([[nan, 1.0], [nan, 1.0], [0.0, 1.0]]),
+                                                          return_inverse=True, return_counts=True, dim=1),
     # i1' and i1e' take their limit 1/2 where |x| > eps fails: at 0 and at NaN (so i0'' too)
     **{f"{op}_grad2_{dtype}": lambda lib, op=op, dtype=dtype: _grads(
         lib, lambda L, t: getattr(L.special, op)(t),

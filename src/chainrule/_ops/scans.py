@@ -11,6 +11,7 @@ gradient goes back to the element it came from.
 >>> x.grad
 tensor([1., 8., 0.])
 """
+import builtins
 import math
 
 import numpy as np
@@ -740,10 +741,47 @@ def _unique_checks(x, dim):
 
 
 def _unique_dim(a, dim):
-    """np.unique along ``dim``; an empty ``dim`` gives nothing."""
+    """np.unique along ``dim``; an empty ``dim`` gives nothing. With a NaN or both zeros,
+    PyTorch's own steps (see ``_unique_dim_replayed``)."""
     if a.shape[dim] == 0:
         return a, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    if a.dtype.kind == "f":
+        zero = a == 0
+        if np.isnan(a).any() or ((zero & np.signbit(a)).any() and (zero & ~np.signbit(a)).any()):
+            return _unique_dim_replayed(a, dim)
     return np.unique(a, return_inverse=True, return_counts=True, axis=dim)
+
+
+def _rows_less(a, b):
+    # PyTorch's unique_dim order: the first element that is < or > decides (a NaN never does)
+    for left, right in zip(a, b):
+        if left < right:
+            return True
+        if left > right:
+            return False
+    return False
+
+
+def _unique_dim_replayed(a, dim):
+    """PyTorch's CPU unique_dim: std::sort of the slices (lexicographic, NaN comparing false
+    either way), then each slice kept unless it equals (==, so never with a NaN) the last
+    one kept; -0. and 0. merge into the first in that order."""
+    moved = np.moveaxis(a, dim, 0)
+    rows = moved.reshape(moved.shape[0], -1)
+    keys = [tuple(r) for r in rows.tolist()]
+    order = stl_order.sort(keys, _rows_less)
+    kept, counts, start = [order[0]], [], 0
+    inverse = np.zeros(len(keys), dtype=np.int64)
+    for position in range(1, len(order)):
+        current = order[position]
+        if not builtins.all(left == right for left, right in zip(keys[current], keys[kept[-1]])):
+            kept.append(current)
+            counts.append(position - start)
+            start = position
+        inverse[current] = len(kept) - 1
+    counts.append(len(order) - start)
+    values = np.moveaxis(moved[kept], 0, dim)
+    return values, inverse, np.asarray(counts, dtype=np.int64)
 
 
 def _unique_results(x, node, values, inverse, counts, return_inverse, return_counts):
