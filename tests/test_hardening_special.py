@@ -154,6 +154,15 @@ CASES = {
                                                        return_inverse=True, return_counts=True, dim=0),
     "unique_dim_columns_with_nan": lambda lib: lib.unique(lib.tensor([[nan, 1.0], [nan, 1.0], [0.0, 1.0]]),
                                                           return_inverse=True, return_counts=True, dim=1),
+    # logaddexp's slopes take other - self of the operands as given: with a bool one, the
+    # error of bool subtraction (gradient and tangent); the forward is fine
+    **{f"{op}_bool_operand_{stage}": lambda lib, op=op, stage=stage: (
+        _weighted_grads(lib, lambda L, x: getattr(L, op)(x, L.tensor([True, False])), _x(lib, 0.0, 1.5),
+                        create_graph=False)
+        if stage == "grad" else _tangent(lib, lambda L, x: getattr(L, op)(L.tensor([True, False]), x),
+                                         lib.tensor([0.0, 1.5], dtype=lib.float64), lib.ones(2, dtype=lib.float64)))
+       for op in ("logaddexp", "logaddexp2") for stage in ("grad", "jvp")},
+    "logaddexp_bool_operand_forward": lambda lib: lib.logaddexp(lib.tensor([0.0, 1.5]), lib.tensor([True, False])),
     # i1' and i1e' take their limit 1/2 where |x| > eps fails: at 0 and at NaN (so i0'' too)
     **{f"{op}_grad2_{dtype}": lambda lib, op=op, dtype=dtype: _grads(
         lib, lambda L, t: getattr(L.special, op)(t),
