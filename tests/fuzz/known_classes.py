@@ -183,6 +183,29 @@ DELIBERATE_RULES.append(DeliberateRule(
     _sinc_cancels, Step("sinc", (ArraySpec("float64", (1,), (0.0,)),))))
 
 
+def _signed_zero_tie(step):
+    """Two operands that meet as +0 and -0 somewhere (broadcast)."""
+    if len(step.arrays) != 2 or not all(a.dtype.startswith("float") for a in step.arrays):
+        return False
+    a, b = (s.array().astype(np.float64) for s in step.arrays)
+    try:
+        a, b = np.broadcast_arrays(a, b)
+    except ValueError:
+        return False
+    return bool(((a == 0) & (b == 0) & (np.signbit(a) != np.signbit(b))).any())
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "the sign of a zero from a +0/-0 tie in minimum, maximum, fmin, fmax: PyTorch's element-by-element path returns "
+    "the first operand's zero, its vectorised path the second's (so it depends on the size); chainrule the first's "
+    "at every size (docs/differences.md)",
+    lambda key: _op_family(key) in ("minimum", "maximum", "fmin", "fmax") and "|forward:signed-zero|" in key,
+    _signed_zero_tie,
+    Step(op='minimum', arrays=(ArraySpec(dtype='float64', shape=(4, 4), values=(
+        100.0, 96.21875, inf, inf, inf, inf, inf, inf, -0.5, 1.5, 1.5, 41.5, 0.0, 1e-200, 40.0, 40.0)),
+        ArraySpec(dtype='float64', shape=(), values=(-0.0,))))))
+
+
 def deliberate_for(key):
     """The deliberate difference that may explain class ``key`` (its ``applies(step)`` says
     whether it does on a given step), or None."""
