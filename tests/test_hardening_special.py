@@ -163,6 +163,18 @@ CASES = {
                                          lib.tensor([0.0, 1.5], dtype=lib.float64), lib.ones(2, dtype=lib.float64)))
        for op in ("logaddexp", "logaddexp2") for stage in ("grad", "jvp")},
     "logaddexp_bool_operand_forward": lambda lib: lib.logaddexp(lib.tensor([0.0, 1.5]), lib.tensor([True, False])),
+    "xlogy_inplace_shape_before_kernel": lambda lib: lib.tensor(complex(-0.0, -0.5), dtype=lib.complex64).xlogy_(
+        lib.tensor([[-0.2], [0.1]], dtype=lib.float64)),
+    # histc's equal edges: one apart in the input's dtype, and at least to the neighbouring numbers
+    "histc_huge_single_value": lambda lib: lib.tensor(1e30).histc(),
+    "histc_edge_rounds_in_float32": lambda lib: lib.tensor([2.0 ** 24]).histc(4),
+    # searchsorted and bucketize compare in the promoted dtype (a 0-d int64 meets int16 as int16)
+    "bucketize_0d_value_wraps_to_boundaries_dtype": lambda lib: lib.bucketize(
+        lib.tensor(-9223372036854775808), lib.tensor([-15200], dtype=lib.int16)),
+    "searchsorted_promoted": lambda lib: lib.searchsorted(lib.tensor([1, 3], dtype=lib.int8), 2.5),
+    # sum_to_size of integers and bool gives int64, as sum()
+    "sum_to_size_uint8": lambda lib: lib.arange(16, dtype=lib.uint8).reshape(4, 4, 1)[:, :, :].sum_to_size(1),
+    "sum_to_size_bool": lambda lib: lib.ones(4, 1, dtype=lib.bool).sum_to_size(1, 1),
     # i1' and i1e' take their limit 1/2 where |x| > eps fails: at 0 and at NaN (so i0'' too)
     **{f"{op}_grad2_{dtype}": lambda lib, op=op, dtype=dtype: _grads(
         lib, lambda L, t: getattr(L.special, op)(t),

@@ -852,7 +852,10 @@ def count_nonzero(x, dim=None):
 def _sum_to(x, shape):
     lead = x.ndim - len(shape)
     dims = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and x.shape[i + lead] != 1)
-    return np.sum(x, axis=dims, keepdims=True).reshape(shape) if dims else x.reshape(shape)
+    if not dims:
+        return x.reshape(shape)
+    # integers and bool sum to int64, as sum() does (NumPy's uint8 sum is uint64)
+    return np.sum(x, axis=dims, keepdims=True, dtype=np.int64 if x.dtype.kind in "biu" else None).reshape(shape)
 
 
 def _sum_to_batched(op, args, batched, params, dtype):

@@ -929,9 +929,14 @@ def _histc_rows(x, bins, min, max, batch_dims):
             raise _dtype.not_implemented("aminmax_cpu", a.dtype)
         lo, hi = _data_range(rows)
     same = lo == hi
-    top = np.finfo(a.dtype).max if kind == "f" else np.inf  # a float's inf - 1 steps to its largest number
-    lo = np.where(same, np.where(lo == np.inf, top, lo - 1), lo)
-    hi = np.where(same, np.where(hi == -np.inf, -top, hi + 1), hi)
+    if kind == "f":  # one apart, in the input's dtype, and at least to the neighbouring numbers
+        # (1e30 - 1 is 1e30, and inf - 1 is the largest float)
+        below, above = (lo - 1).astype(a.dtype), (hi + 1).astype(a.dtype)
+        below = np.minimum(below, np.nextafter(lo.astype(a.dtype), a.dtype.type(-np.inf)))
+        above = np.maximum(above, np.nextafter(hi.astype(a.dtype), a.dtype.type(np.inf)))
+        lo, hi = np.where(same, below, lo), np.where(same, above, hi)
+    else:
+        lo, hi = np.where(same, lo - 1, lo), np.where(same, hi + 1, hi)
     for low, high in zip(lo, hi):  # the checks, in sample order (numbers only: no loop over the values)
         if not (np.isfinite(low) and np.isfinite(high)):
             raise RuntimeError(f"torch.histc: range of [{_cpp_number(low)}, {_cpp_number(high)}] is not finite")
