@@ -120,7 +120,12 @@ def _tolerance(entry, dtype, fd):
 def check_forward_ad(entry, sample, torch):
     tangents = _tangents(entry, sample)
     expected, torch_error = _expected(torch, entry, sample, tangents)
-    ours = run_dual(chainrule, entry, sample, tangents)
+    try:
+        ours = run_dual(chainrule, entry, sample, tangents)
+    except Exception as e:  # noqa: BLE001  (PyTorch's own error, where its formula fails, passes)
+        if type(e) is not type(torch_error) or str(e).splitlines()[:1] != str(torch_error).splitlines()[:1]:
+            raise
+        return
     assert len(ours) == len(expected), f"{len(ours)} outputs, expected {len(expected)}"
     if torch_error is not None and sample.eps is not None:  # no PyTorch reference: finite differences
         fd = finite_differences(entry, sample, tangents)

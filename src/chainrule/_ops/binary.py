@@ -25,7 +25,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor import _C_TYPE_NAMES, Tensor
 from .elementwise import (TENSOR_OR_NUMBER, NotAnOperand, _as_complex32, _conj, _is_complex, _is_tensor,
-                          _no_derivative, _opmath, _operand, _scalar_operand, common_operands, div,
+                          _no_bool_subtraction, _no_derivative, _opmath, _operand, _scalar_operand, common_operands, div,
                           invalid_arguments, must_be_tensor, not_implemented_for, plain, pow, promoted,
                           tensor_method, type_name, where, without_derivative, zeros_like)
 from .inplace import apply_inplace, promoting
@@ -428,14 +428,32 @@ def _logaddexp(a, b):
     return larger + np.log(np.exp(a - larger) + np.exp(b - larger))
 
 
-# d/dx = exp(x) / (exp(x) + exp(y)) = 1 / (1 + exp(y - x)), finite for any x, y
-LOGADDEXP = defop("logaddexp", _logaddexp, batch=elementwise, node="LogaddexpBackward0", save=lambda ans, x, y: (x, y),
-                  vjp=(lambda g, x, y: g / (1 + exp(y - x)).conj(), lambda g, x, y: g / (1 + exp(x - y)).conj()),
-                  jvp=(lambda t, x, y: t / (1 + exp(y - x)), lambda t, x, y: t / (1 + exp(x - y))))
+def _difference(x, y, bool_operand):
+    """y - x, the argument of logaddexp's slopes; PyTorch computes it from the operands as
+    given, so with a bool one its derivatives raise the error of bool subtraction."""
+    if bool_operand:
+        _no_bool_subtraction(True, 1.0)
+    return y - x
 
-LOGADDEXP2 = defop("logaddexp2", np.logaddexp2, batch=elementwise, node="Logaddexp2Backward0", save=lambda ans, x, y: (x, y),
-                   vjp=(lambda g, x, y: g / (1 + 2 ** (y - x)), lambda g, x, y: g / (1 + 2 ** (x - y))),
-                   jvp=(lambda t, x, y: t / (1 + 2 ** (y - x)), lambda t, x, y: t / (1 + 2 ** (x - y))))
+
+# d/dx = exp(x) / (exp(x) + exp(y)) = 1 / (1 + exp(y - x)), finite for any x, y
+LOGADDEXP = defop("logaddexp", lambda a, b, bool_operand: _logaddexp(a, b), batch=elementwise,
+                  node="LogaddexpBackward0", save=lambda ans, x, y, bool_operand: (x, y, bool_operand),
+                  vjp=(lambda g, x, y, b: g / (1 + exp(_difference(x, y, b))).conj(),
+                       lambda g, x, y, b: g / (1 + exp(_difference(y, x, b))).conj()),
+                  jvp=(lambda t, x, y, b: t / (1 + exp(_difference(x, y, b))),
+                       lambda t, x, y, b: t / (1 + exp(_difference(y, x, b)))))
+
+LOGADDEXP2 = defop("logaddexp2", lambda a, b, bool_operand: np.logaddexp2(a, b), batch=elementwise,
+                   node="Logaddexp2Backward0", save=lambda ans, x, y, bool_operand: (x, y, bool_operand),
+                   vjp=(lambda g, x, y, b: g / (1 + 2 ** _difference(x, y, b)),
+                        lambda g, x, y, b: g / (1 + 2 ** _difference(y, x, b))),
+                   jvp=(lambda t, x, y, b: t / (1 + 2 ** _difference(x, y, b)),
+                        lambda t, x, y, b: t / (1 + 2 ** _difference(y, x, b))))
+
+
+def _has_bool(*operands):
+    return any(isinstance(v, Tensor) and v._data.dtype.kind == "b" for v in operands)
 
 
 def logaddexp(x, other, *, out=None):
@@ -443,9 +461,10 @@ def logaddexp(x, other, *, out=None):
     if out is not None:
         return into(out, logaddexp, x, other)
     _tensors("logaddexp", ("input", x), ("other", other))
+    bool_operand = _has_bool(x, other)
     x, other, dtype = common_operands(x, other, kernel="logaddexp_cpu")
     _real_kernel("logaddexp_cpu", dtype, "fc")
-    return apply(LOGADDEXP, (x, other), (), dtype)
+    return apply(LOGADDEXP, (x, other), (bool_operand,), dtype)
 
 
 def logaddexp2(x, other, *, out=None):
@@ -453,9 +472,10 @@ def logaddexp2(x, other, *, out=None):
     if out is not None:
         return into(out, logaddexp2, x, other)
     _tensors("logaddexp2", ("input", x), ("other", other))
+    bool_operand = _has_bool(x, other)
     x, other, dtype = common_operands(x, other, kernel="logaddexp2_cpu")
     _real_kernel("logaddexp2_cpu", dtype, "f")
-    return apply(LOGADDEXP2, (x, other), (), dtype)
+    return apply(LOGADDEXP2, (x, other), (bool_operand,), dtype)
 
 
 # --- lerp, addcmul, addcdiv -------------------------------------------------------------------------

@@ -144,8 +144,22 @@ def _check_promotion(self, args, rule):
             raise
         result = None
     if result is None or not _dtype.can_cast(result, self.dtype):
+        _check_broadcast_first(self, operands)
         name = _dtype.COMPLEX_HALF if result is None else _type_word(result)
         raise RuntimeError(f"result type {name} can't be cast to the desired output type {_type_word(self.dtype)}")
+
+
+def _check_broadcast_first(self, operands):
+    """PyTorch's TensorIterator computes the shape before the dtypes: a result that does
+    not fit in ``self`` (or shapes that do not broadcast) is the error it raises first."""
+    shapes = [self._data.shape] + [a._data.shape for a in operands if isinstance(a, Tensor)]
+    try:
+        shape = np.broadcast_shapes(*shapes)
+    except ValueError as e:
+        raise registry.broadcast_error(e, *shapes) from None
+    if shape != self._data.shape:
+        raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the broadcast shape "
+                           f"{list(shape)}")
 
 
 def apply_inplace(self, compute, *args, **kwargs):
@@ -159,7 +173,7 @@ def apply_inplace(self, compute, *args, **kwargs):
     if rule is not None and args:
         _check_promotion(self, args, rule)
     if not _needs_graph(self, args):
-        result = compute(self, *args, **kwargs)
+        result = _computed(compute, self, self, args, kwargs)
         _write(self, result)
         if FORWARD.active:  # forward AD: self's tangent follows its values
             update_inplace(self, result)
@@ -167,7 +181,7 @@ def apply_inplace(self, compute, *args, **kwargs):
     old = _alias(self)
     if FORWARD.active:
         copy_tangent(self, old)
-    result = compute(old, *args, **kwargs)
+    result = _computed(compute, old, self, args, kwargs)
     node = result.grad_fn
     if node is not None and any(tensor is old for _, _, tensor in node.checks):
         old._data = old._data.copy()
@@ -181,6 +195,18 @@ def apply_inplace(self, compute, *args, **kwargs):
         # overwrites part of the base, so the base needs its CopySlices node
         _move_history(self, result)
     return self
+
+
+def _computed(compute, x, self, args, kwargs):
+    """``compute(x, *args)``; where it fails (a kernel refusing a dtype, say), PyTorch's
+    TensorIterator would first have refused a result larger than ``self``."""
+    try:
+        return compute(x, *args, **kwargs)
+    except (RuntimeError, NotImplementedError):
+        operands = [a for a in args if isinstance(a, Tensor)]
+        if operands:
+            _check_broadcast_first(self, operands)
+        raise
 
 
 def _saved_output_is_self(node, result, self):

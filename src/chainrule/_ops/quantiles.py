@@ -22,8 +22,12 @@ _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
 
 
 def _quantile_checks(x, q, interpolation):
+    # a number q is checked before the call, the interpolation as its argument: both first
     if not isinstance(q, Tensor) and not 0 <= q <= 1:
-        raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {q}")
+        raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {q:g}")  # C++'s ostream
+    if interpolation not in _INTERPOLATIONS:
+        raise RuntimeError("quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, "
+                           f"but got {interpolation}")
     if x._data.size == 0:
         raise RuntimeError("quantile() input tensor must be non-empty")
     if isinstance(q, Tensor) and q._data.ndim > 1:
@@ -32,9 +36,10 @@ def _quantile_checks(x, q, interpolation):
         raise RuntimeError("quantile() input tensor must be either float or double dtype")
     if isinstance(q, Tensor) and q._data.dtype != x._data.dtype:
         raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
-    if interpolation not in _INTERPOLATIONS:
-        raise RuntimeError("quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, "
-                           f"but got {interpolation}")
+
+
+def _q_values_check(q):
+    """After the dim is wrapped: PyTorch checks q's values last, in quantile_compute."""
     if isinstance(q, Tensor) and not ((q._data >= 0) & (q._data <= 1)).all():
         raise RuntimeError("quantile() q values must be in the range [0, 1]")
 
@@ -44,6 +49,7 @@ def _quantile(x, q, dim, keepdim, interpolation, ignore_nan):
     shape = x._data.shape
     if dim is not None:
         dim = wrap_dim(dim, len(shape))
+    _q_values_check(q)
     if dim is None or not shape:  # over every element
         out_shape = (1,) * len(shape) if keepdim else ()
         values = x.reshape(out_shape + (-1,))

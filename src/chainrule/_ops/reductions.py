@@ -565,7 +565,12 @@ def _wide_var(x, dims, correction, keepdim):
 
 
 def _std(x, dims, correction, keepdim):
-    return np.sqrt(_wide_var(x, dims, correction, keepdim)).astype(np.finfo(x.dtype).dtype)
+    real = np.finfo(x.dtype).dtype
+    if x.dtype.kind == "c":  # PyTorch: the variances of the two parts, each rounded, added, then the root
+        with np.errstate(over="ignore"):
+            return np.sqrt(_wide_var(x.real, dims, correction, keepdim).astype(real)
+                           + _wide_var(x.imag, dims, correction, keepdim).astype(real))
+    return np.sqrt(_wide_var(x, dims, correction, keepdim)).astype(real)
 
 
 def _var_slope(x, dims, correction):
@@ -777,7 +782,8 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
 # --- logsumexp: its own rule, where exp would overflow ---------------------------------------
 
 def _logsumexp(x, dims, keepdim):
-    peak = np.max(x, axis=dims, keepdims=True, initial=-np.inf)
+    # complex: shift by the largest real part, as PyTorch (NumPy's max would order by both parts)
+    peak = np.max(x.real, axis=dims, keepdims=True, initial=-np.inf).astype(x.dtype, copy=False)
     peak = np.where(np.isinf(peak), 0, peak)  # all -inf (or an inf): shift by nothing
     with np.errstate(divide="ignore"):
         out = np.log(accurate_sum(np.exp(x - peak), dims, True)) + peak
@@ -846,7 +852,10 @@ def count_nonzero(x, dim=None):
 def _sum_to(x, shape):
     lead = x.ndim - len(shape)
     dims = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and x.shape[i + lead] != 1)
-    return np.sum(x, axis=dims, keepdims=True).reshape(shape) if dims else x.reshape(shape)
+    if not dims:
+        return x.reshape(shape)
+    # integers and bool sum to int64, as sum() does (NumPy's uint8 sum is uint64)
+    return np.sum(x, axis=dims, keepdims=True, dtype=np.int64 if x.dtype.kind in "biu" else None).reshape(shape)
 
 
 def _sum_to_batched(op, args, batched, params, dtype):

@@ -11,6 +11,7 @@ gradient goes back to the element it came from.
 >>> x.grad
 tensor([1., 8., 0.])
 """
+import builtins
 import math
 
 import numpy as np
@@ -20,6 +21,7 @@ from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents, tangent_of
 from ..autograd.grad_mode import STATE
 from .elementwise import where
+from .joining import cat
 from .searching import _unequal_samples
 from .methods import inplace_method
 from .reductions import (PICK_RULES, PUT_ALONG, TAKE_ALONG, TIE_SHARING_RULES, _check_autograd_dtype, _check_nonempty, _count,
@@ -43,6 +45,8 @@ def _scan(ufunc, x, dim, reverse):
     acc = wider(x.dtype)
     if ufunc is np.add and x.dtype.kind in "fc":  # PyTorch's running sum starts from +0: 0 + -0 is 0
         x = x + x.dtype.type(0)
+    if ufunc is np.multiply and x.dtype.kind == "c":  # its running product from 1 + 0j: 1 * (3 + inf j) is nan + inf j
+        x = x * x.dtype.type(1)
     if reverse:
         return np.flip(ufunc.accumulate(np.flip(x, dim), axis=dim, dtype=acc), dim).astype(x.dtype)
     return ufunc.accumulate(x, axis=dim, dtype=acc).astype(x.dtype, copy=False)
@@ -126,14 +130,14 @@ def _gather_shifted(y, dim, source, fill):
 
 
 def _exclusive_products(x, dim):
-    """(prod of x_k for k < j, prod of x_k for k > j) at every j along ``dim``: inclusive
-    cumprods from either end, shifted by one. No division, so exact with zeros, and
-    differentiable again (cumprod's own rule handles zeros)."""
+    """(prod of x_k for k < j, prod of x_k for k > j) at every j along ``dim``: PyTorch's
+    prod_safe_zeros_backward, cumprods of x shifted by one from either end (so no product
+    holds an element it leaves out: an inf there would turn its zero gradient into nan). No
+    division, so exact with zeros, and differentiable again (cumprod's own rule handles zeros)."""
     n = x._data.shape[dim]
     position = np.arange(n)
-    before = _gather_shifted(_cumprod(x, dim), dim, position - 1, 1.0)
-    reversed_x = _gather_shifted(x, dim, n - 1 - position, 1.0)
-    after_reversed = _gather_shifted(_cumprod(reversed_x, dim), dim, position - 1, 1.0)
+    before = _cumprod(_gather_shifted(x, dim, position - 1, 1.0), dim)  # cumprod of [1, x_0, ..., x_{n-2}]
+    after_reversed = _cumprod(_gather_shifted(x, dim, n - position, 1.0), dim)  # of [1, x_{n-1}, ..., x_1]
     return before, _gather_shifted(after_reversed, dim, n - 1 - position, 1.0)
 
 
@@ -158,13 +162,23 @@ def _prod(x, dims, keepdim, dtype):
     return np.prod(x, axis=dims, keepdims=keepdim, dtype=dtype)
 
 
+def _prod_grad(g, x, ans, dims, keepdim):
+    return _unreduce(g, x.shape, dims, keepdim) * _prod_slope(x, ans, dims, keepdim).conj()
+
+
+def _whole_prod_grad(g, x, ans, dims, keepdim):
+    # PyTorch's prod() (not prod(dim)): with two zeros or more and no graph to build, zeros
+    if x._data.ndim and not STATE.enabled and np.count_nonzero(x._data.astype(ans._data.dtype, copy=False) == 0) > 1:
+        return _wrap(np.zeros(x._data.shape, dtype=ans._data.dtype))
+    return _prod_grad(g, x, ans, dims, keepdim)
+
+
 _PROD_RULES = dict(
     save=lambda ans, x, dims, keepdim, dtype: (x, ans, dims, keepdim),
-    vjp=lambda g, x, ans, dims, keepdim: _unreduce(g, x.shape, dims, keepdim) * _prod_slope(x, ans, dims, keepdim),
     jvp=lambda t, x, ans, dims, keepdim: _sum_over(t * _prod_slope(x, ans, dims, keepdim), dims, keepdim))
 
-PROD = defop("prod", _prod, batch=dim_params(0), node="ProdBackward0", **_PROD_RULES)
-PROD_DIM = defop("prod_dim", _prod, batch=dim_params(0), node="ProdBackward1", **_PROD_RULES)
+PROD = defop("prod", _prod, batch=dim_params(0), node="ProdBackward0", vjp=_whole_prod_grad, **_PROD_RULES)
+PROD_DIM = defop("prod_dim", _prod, batch=dim_params(0), node="ProdBackward1", vjp=_prod_grad, **_PROD_RULES)
 
 
 def prod(x, dim=None, keepdim=False, *, dtype=None):
@@ -180,10 +194,11 @@ def prod(x, dim=None, keepdim=False, *, dtype=None):
 
 
 def _zero_layout(x, dim):
-    """Masks along ``dim``: before the first zero of each slice, and that first zero."""
+    """Masks along ``dim``: before the first zero of each slice, that first zero, and the
+    elements after it up to the second zero."""
     zero = x._data == 0
     seen = np.cumsum(zero, axis=dim)
-    return _wrap(seen == 0), _wrap(zero & (seen == 1))
+    return _wrap(seen == 0), _wrap(zero & (seen == 1)), _wrap(~zero & (seen == 1))
 
 
 def _cumprod_grad(g, x, ans, dim):
@@ -192,7 +207,7 @@ def _cumprod_grad(g, x, ans, dim):
     As PyTorch's, g itself (no graph through x) for at most one element or a dim of one."""
     if x._data.size <= 1 or x._data.shape[dim] == 1:
         return g
-    x = _like(x, ans)
+    x, ans = _like(x, ans).conj(), ans.conj()  # complex: the conjugate slope, as every vjp
     if not (x._data == 0).any():
         return _cumsum(g * ans, dim, reverse=True) / x
     if STATE.enabled:  # create_graph: a form that stays exact when differentiated again
@@ -201,29 +216,40 @@ def _cumprod_grad(g, x, ans, dim):
 
 
 def _cumprod_grad_at_zeros(g, x, ans, dim):
-    """Exact values in O(n): before the first zero of a slice, the reversed cumsum over x as
-    usual; at that zero, the sum over i of g_i times the product up to i with the zero left
-    out; after it, every product holds the zero, so 0. (Its derivative in x would miss
-    what the zero multiplies, hence the quadratic form for create_graph, as in PyTorch.)"""
-    before, first = _zero_layout(x, dim)
-    ahead = _cumsum(g * ans, dim, reverse=True) / where(before, x, 1.0)
-    skipping_zero = _cumprod(where(first, 1.0, x), dim)
-    at_zero = sum(where(before, 0.0, g * skipping_zero), dim, keepdim=True)
+    """PyTorch's O(n) form: before the first zero z1 of a slice, the reversed cumsum of g y
+    over it, over x; at z1, y[z1 - 1] times the sum over z1 <= i < z2 (the second zero) of
+    g_i times the product of x over (z1, i]; after it, 0 (every product holds the zero).
+    Each part masks what it leaves out before multiplying, so an inf there gives no nan.
+    (Its derivative in x would miss what the zero multiplies, hence the quadratic form for
+    create_graph, as in PyTorch.)"""
+    before, first, between = _zero_layout(x, dim)
+    ahead = _cumsum(where(before, g * ans, 0.0), dim, reverse=True) / where(before, x, 1.0)
+    z1 = np.argmax(first._data, axis=dim)[(slice(None),) * dim + (None,)]
+    y_before_z1 = np.where(z1 == 0, 1, np.take_along_axis(ans._data, np.maximum(z1 - 1, 0), dim))
+    up_to_z2 = where(_wrap(first._data | between._data), g, 0.0)
+    at_zero = sum(_cumprod(where(between, x, 1.0), dim) * up_to_z2, dim, keepdim=True) * _wrap(y_before_z1)
     return where(before, ahead, where(first, at_zero, 0.0))
 
 
 def _cumprod_grad_quadratic(g, x, dim):
-    """sum over i >= j of g_i (prod of x_k, k < j) (prod of x_k, j < k <= i), both products
-    taken over an n x n grid of x (row j, column i or k) with the other entries set to 1:
-    no division anywhere, so every derivative is exact. O(n^2) memory per slice."""
-    x_last, g_last = transpose(x, dim, -1), transpose(g, dim, -1)
+    """PyTorch's cumprod_backward under create_graph: at each k, the sum over i >= k of g_i
+    times the product of x_j, j <= i, j != k, as prod(x[:k]) * cumprod(x[k+1:i+1]). No
+    division, so every derivative is exact (and nan where PyTorch's is). O(n^2) work."""
     n = x._data.shape[dim]
-    row, column = np.arange(n)[:, None], np.arange(n)[None, :]
-    grid = x_last.unsqueeze(-2).expand(x_last.shape[:-1] + (n, n))  # grid[..., j, i] = x_i
-    between = _cumprod(where(_wrap(column > row), grid, 1.0), grid.ndim - 1)
-    tail = sum(where(_wrap(column >= row), g_last.unsqueeze(-2) * between, 0.0), -1)
-    head = prod(where(_wrap(column < row), grid, 1.0), -1)
-    return transpose(head * tail, dim, -1)
+    ones = _wrap(np.ones(x._data.shape[:dim] + (1,) + x._data.shape[dim + 1:], dtype=g._data.dtype))
+    slopes = []
+    for k in range(n):
+        if k == 0:
+            omitted = cat([ones, _cumprod(x.narrow(dim, 1, n - 1), dim)], dim)
+        else:
+            until_k = prod(x.narrow(dim, 0, k), dim, keepdim=True)
+            if k == n - 1:
+                omitted = until_k
+            else:
+                from_k = _cumprod(x.narrow(dim, k + 1, n - k - 1), dim)
+                omitted = cat([until_k, until_k.expand_as(from_k) * from_k], dim)
+        slopes.append(sum(g.narrow(dim, k, n - k) * omitted, dim, keepdim=True))
+    return cat(slopes, dim)
 
 
 def _cumprod_tangent(t, x, ans, dim):
@@ -235,7 +261,7 @@ def _cumprod_tangent(t, x, ans, dim):
         return where(x == 0, t, t / x * ans)
     if not (x._data == 0).any():
         return _cumsum(t / x, dim) * ans
-    before, first = _zero_layout(x, dim)
+    before, first, _ = _zero_layout(x, dim)
     return where(before, _cumsum(t / where(before, x, 1.0), dim) * ans, _cumprod(where(first, t, x), dim))
 
 
@@ -313,20 +339,17 @@ def cummin(x, dim):
 
 # --- logcumsumexp -----------------------------------------------------------------------------
 
-# The log-weight of the elements left out of a signed part: each term kept is |v| exp(x_j - y_i)
-# with x_j <= y_i, so exp(-1e4 + ...) vanishes next to any of them (it underflows to 0 in float32
-# and float64), and unlike -inf it never meets -inf in a subtraction (nan).
-_ABSENT = -1e4
-
-
 def _log_scan_of_signed(v, shift, dim, reverse):
     """log of the running sums of |v| exp(shift), split by the sign of v: (positive part,
     negative part). Summing in log space keeps large exponents from overflowing; PyTorch
-    computes logcumsumexp's gradient the same way."""
-    log_v = log(abs(v))
-    absent = _wrap(np.asarray(_ABSENT, dtype=v._data.dtype))
-    up = _logcumsumexp(where(v > 0, log_v, absent) + shift, dim, reverse)
-    down = _logcumsumexp(where(v < 0, log_v, absent) + shift, dim, reverse)
+    computes logcumsumexp's gradient the same way, leaving the elements out of a part with
+    the dtype's lowest number (which no finite shift brings near the others)."""
+    # (filled in after the shift: the sum lowest + shift is the same number, but no tangent
+    # would survive the rounding of it)
+    shifted = log(abs(v)) + shift
+    absent = float(np.finfo(v._data.dtype).min)
+    up = _logcumsumexp(shifted.masked_fill((v > 0).logical_not(), absent), dim, reverse)
+    down = _logcumsumexp(shifted.masked_fill((v < 0).logical_not(), absent), dim, reverse)
     return up, down
 
 
@@ -334,6 +357,8 @@ def _logcumsumexp_grad(g, x, ans, dim, reverse):
     # sum over i >= j of g_i exp(x_j - y_i), as PyTorch's logcumsumexp_backward computes it
     if g._data.ndim == 0 or g._data.size == 0:
         return g
+    if g._data.dtype.kind == "c":  # a complex log needs no split by sign
+        return exp(_logcumsumexp(log(g.conj()) - ans, dim, not reverse) + x).conj()
     up, down = _log_scan_of_signed(g, -ans, dim, not reverse)
     return exp(up + x) - exp(down + x)
 
@@ -341,6 +366,8 @@ def _logcumsumexp_grad(g, x, ans, dim, reverse):
 def _logcumsumexp_tangent(t, x, ans, dim, reverse):
     # sum over j <= i of t_j exp(x_j - y_i)
     if t._data.size == 0:
+        if t._data.ndim:  # PyTorch's tangent takes the max along the dim
+            _check_nonempty(t, "max", dim)
         return t
     if t._data.ndim == 0:  # PyTorch's exp(x - max(x)) is nan at a non-finite x (see below)
         return where(x.isfinite(), t, math.nan)
@@ -355,10 +382,66 @@ def _logcumsumexp_tangent(t, x, ans, dim, reverse):
     return where(undefined, math.nan, where(vanishing, 0.0, out))
 
 
+def _complex(real, imag):
+    # real + 1j * imag would add +0 to each part, losing the sign of a zero
+    out = np.empty(np.broadcast_shapes(np.shape(real), np.shape(imag)), np.complex128)
+    out.real, out.imag = real, imag
+    return out
+
+
+def _complex_log1p(z):
+    """c10's log1p of a complex z: log|1 + z| from log1p where |z| < 1/2 (no cancellation)."""
+    x, y = z.real, z.imag
+    theta = np.arctan2(y, x + 1)
+    r = x * (2 + x) + y * y
+    small = np.abs(z) < 0.5
+    modulus = np.where(small, np.where(r == 0, x, 0.5 * np.log1p(r)), np.log(np.hypot(x + 1, y)))
+    return _complex(modulus, theta)
+
+
+def _complex_exp(z):
+    """exp of complex z as glibc's cexp: exp(re) times cis(im), so exp(-inf + i y) is a zero
+    with the signs of cos y and sin y (NumPy's drops them); a real z stays real."""
+    re, im = z.real, z.imag
+    magnitude = np.exp(re)
+    real = np.where(im == 0, magnitude, magnitude * np.cos(im))
+    imag = np.where(im == 0, im, magnitude * np.sin(im))
+    unbounded = ~np.isfinite(im)  # C99's cexp: -inf + i inf is 0, +inf + i inf is inf + nan j
+    real = np.where(unbounded & (re == np.inf), np.inf, real)
+    return np.where(unbounded & (re == -np.inf), 0j, _complex(real, imag))
+
+
+def _complex_log_add_exp(x, y):
+    """PyTorch's _log_add_exp_helper for complex: log1p(exp(lo - hi)) + hi, ordered by real
+    part; NaN anywhere gives nan + nan j, two equal infinite real parts their own answers."""
+    x_low = x.real < y.real
+    lo, hi = np.where(x_low, x, y), np.where(x_low, y, x)
+    same_infinity = ~np.isfinite(lo.real) & (lo.real == hi.real)
+    out = np.where(same_infinity, np.where(lo.real < 0, lo, np.log(_complex_exp(lo) + _complex_exp(hi))),
+                   _complex_log1p(_complex_exp(lo - hi)) + hi)
+    nan = np.isnan(x.real) | np.isnan(x.imag) | np.isnan(y.real) | np.isnan(y.imag)
+    return np.where(nan, complex(np.nan, np.nan), out)
+
+
+def _complex_logcumsumexp(x, dim, reverse):
+    """The running complex log-sum-exp along ``dim``, from -inf + 0j as PyTorch's kernel, one
+    step per position (vectorised over the other dims), in complex128."""
+    lines = np.moveaxis(x.astype(np.complex128), dim, -1)
+    out = np.empty_like(lines)
+    acc = np.full(lines.shape[:-1], complex(-np.inf, 0.0))
+    for i in (reversed if reverse else iter)(range(lines.shape[-1])):
+        acc = _complex_log_add_exp(lines[..., i], acc)
+        out[..., i] = acc
+    return np.moveaxis(out, -1, dim).astype(x.dtype)
+
+
 def _logcumsumexp_forward(x, dim, reverse):
     # + 0.0: PyTorch adds log1p(exp(-inf)) = 0 to the first element too, so -0. comes out 0.
-    if x.size == 0:  # nothing to add up, of any dtype (NumPy's logaddexp has no complex loop)
+    if x.size == 0:  # nothing to add up, of any dtype
         return x.copy()
+    if x.dtype.kind == "c":  # NumPy's logaddexp has no complex loop
+        with np.errstate(all="ignore"):
+            return _complex_logcumsumexp(x.reshape(x.shape or (1,)), dim if x.ndim else 0, reverse).reshape(x.shape)
     out = _scan(np.logaddexp, x, dim, reverse)
     return out + x.dtype.type(0) if x.ndim else out
 
@@ -515,7 +598,15 @@ def _median_all(x, ignore_nan):
     if flat.size == 0 or (nan.any() and not ignore_nan):
         return np.asarray(np.nan).astype(x.dtype)
     count = flat.size - int(nan.sum()) if ignore_nan else flat.size
-    return flat[max((count - 1) // 2, 0)]
+    median = flat[max((count - 1) // 2, 0)]
+    zero_signs = np.signbit(flat[flat == 0]) if median == 0 and x.dtype.kind == "f" else np.zeros(1, bool)
+    if zero_signs.any() and not zero_signs.all():
+        # +0 and -0 tie: the zero PyTorch's std::nth_element leaves at k, over a copy of x
+        # in memory order (its clone keeps a transposed layout)
+        keys = x.ravel(order="K")
+        median = keys[stl_order.nth_element(keys.tolist(), max((count - 1) // 2, 0), stl_order.less_nan_last)[
+            max((count - 1) // 2, 0)]]
+    return median
 
 
 # the whole-tensor median shares its gradient among the elements equal to it, as max() does
@@ -650,10 +741,47 @@ def _unique_checks(x, dim):
 
 
 def _unique_dim(a, dim):
-    """np.unique along ``dim``; an empty ``dim`` gives nothing."""
+    """np.unique along ``dim``; an empty ``dim`` gives nothing. With a NaN or both zeros,
+    PyTorch's own steps (see ``_unique_dim_replayed``)."""
     if a.shape[dim] == 0:
         return a, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    if a.dtype.kind == "f":
+        zero = a == 0
+        if np.isnan(a).any() or ((zero & np.signbit(a)).any() and (zero & ~np.signbit(a)).any()):
+            return _unique_dim_replayed(a, dim)
     return np.unique(a, return_inverse=True, return_counts=True, axis=dim)
+
+
+def _rows_less(a, b):
+    # PyTorch's unique_dim order: the first element that is < or > decides (a NaN never does)
+    for left, right in zip(a, b):
+        if left < right:
+            return True
+        if left > right:
+            return False
+    return False
+
+
+def _unique_dim_replayed(a, dim):
+    """PyTorch's CPU unique_dim: std::sort of the slices (lexicographic, NaN comparing false
+    either way), then each slice kept unless it equals (==, so never with a NaN) the last
+    one kept; -0. and 0. merge into the first in that order."""
+    moved = np.moveaxis(a, dim, 0)
+    rows = moved.reshape(moved.shape[0], -1)
+    keys = [tuple(r) for r in rows.tolist()]
+    order = stl_order.sort(keys, _rows_less)
+    kept, counts, start = [order[0]], [], 0
+    inverse = np.zeros(len(keys), dtype=np.int64)
+    for position in range(1, len(order)):
+        current = order[position]
+        if not builtins.all(left == right for left, right in zip(keys[current], keys[kept[-1]])):
+            kept.append(current)
+            counts.append(position - start)
+            start = position
+        inverse[current] = len(kept) - 1
+    counts.append(len(order) - start)
+    values = np.moveaxis(moved[kept], 0, dim)
+    return values, inverse, np.asarray(counts, dtype=np.int64)
 
 
 def _unique_results(x, node, values, inverse, counts, return_inverse, return_counts):
@@ -761,15 +889,28 @@ def _bincount_rows(x, weights, minlength):
 
 def histc(input, bins=100, min=0, max=0):
     """Counts in ``bins`` equal bins between min and max (the data's range when both are
-    equal); the bin of each element computed in the input's precision, as PyTorch does."""
-    kind = input._data.dtype.kind
-    if kind in "bc":  # PyTorch's first kernel for them: the bin edges, or the data's range
-        raise _dtype.not_implemented("linspace_cpu" if kind == "b" else "aminmax_cpu" if min == max
-                                     else "histogram_cpu", input._data.dtype)
-    _floating_only(input, "histogram_cpu")
+    equal); the bin of each element computed in the input's precision, as PyTorch does.
+    PyTorch's order: bins, the range (from aminmax: none for complex), its checks, the bin
+    edges (a linspace in the input's dtype: none for bool, an overflow check for integers),
+    then the counting kernel (floats only)."""
     if bins <= 0:
         raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     return _histc_rows(input, bins, min, max, 0)
+
+
+def _cpp_number(v):
+    # C++'s ostream: %g, and the sign of a NaN
+    return ("-nan" if np.signbit(v) else "nan") if v != v else f"{v:g}"
+
+
+def _data_range(rows):
+    """aminmax of each row, as PyTorch's (a NaN among two or more elements is its default
+    NaN, -nan; a lone element is itself)."""
+    lo, hi = rows.min(axis=1).astype(np.float64), rows.max(axis=1).astype(np.float64)
+    if rows.shape[1] > 1:
+        nan = np.isnan(lo)
+        lo, hi = np.where(nan, -np.nan, lo), np.where(nan, -np.nan, hi)
+    return lo, hi
 
 
 def _histc_rows(x, bins, min, max, batch_dims):
@@ -779,18 +920,37 @@ def _histc_rows(x, bins, min, max, batch_dims):
     if registry.BATCHING and any_batched(x):
         return on_batch(lambda b: _histc_rows(b, bins, min, max, batch_dims + 1), x)
     a = x._data
+    kind = a.dtype.kind
     lead = a.shape[:batch_dims]
     rows = a.reshape((int(np.prod(lead)), -1))
     lo, hi = np.full(rows.shape[0], float(min)), np.full(rows.shape[0], float(max))
     if min == max and rows.shape[1]:
-        lo, hi = rows.min(axis=1).astype(np.float64), rows.max(axis=1).astype(np.float64)
+        if kind == "c":
+            raise _dtype.not_implemented("aminmax_cpu", a.dtype)
+        lo, hi = _data_range(rows)
     same = lo == hi
-    lo, hi = np.where(same, lo - 1, lo), np.where(same, hi + 1, hi)
+    if kind == "f":  # one apart, in the input's dtype, and at least to the neighbouring numbers
+        # (1e30 - 1 is 1e30, and inf - 1 is the largest float)
+        below, above = (lo - 1).astype(a.dtype), (hi + 1).astype(a.dtype)
+        below = np.minimum(below, np.nextafter(lo.astype(a.dtype), a.dtype.type(-np.inf)))
+        above = np.maximum(above, np.nextafter(hi.astype(a.dtype), a.dtype.type(np.inf)))
+        lo, hi = np.where(same, below, lo), np.where(same, above, hi)
+    else:
+        lo, hi = np.where(same, lo - 1, lo), np.where(same, hi + 1, hi)
     for low, high in zip(lo, hi):  # the checks, in sample order (numbers only: no loop over the values)
         if not (np.isfinite(low) and np.isfinite(high)):
-            raise RuntimeError(f"torch.histc: range of [{low:g}, {high:g}] is not finite")
+            raise RuntimeError(f"torch.histc: range of [{_cpp_number(low)}, {_cpp_number(high)}] is not finite")
         if low >= high:
             raise RuntimeError("torch.histc: max must be larger than min")
+    if kind == "b":
+        raise _dtype.not_implemented("linspace_cpu", a.dtype)
+    if kind in "iu":  # the edges converted to the input's dtype, checked (no wrapping of negatives)
+        info = np.iinfo(a.dtype)
+        if ((lo < info.min) | (lo > info.max) | (hi < info.min) | (hi > info.max)).any():
+            raise RuntimeError(f"value cannot be converted to type {_dtype._C_SCALAR_NAMES[a.dtype.name]} "
+                               "without overflow")
+    if kind != "f":
+        raise _dtype.not_implemented("histogram_cpu", a.dtype)
     left, right = lo.astype(a.dtype).reshape(-1, 1), hi.astype(a.dtype).reshape(-1, 1)
     inside = (rows >= left) & (rows <= right)
     with np.errstate(over="ignore", invalid="ignore"):

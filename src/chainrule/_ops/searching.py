@@ -105,9 +105,13 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
         raise _dtype.not_implemented("searchsorted_out_cpu", common)
     if registry.BATCHING and any_batched(sorted_sequence, input, sorter):
         return _batch_searchsorted(sorted_sequence, input, sorter, out_int32, right)
+    # both in the promoted dtype, as PyTorch casts them (a 0-d int64 value meets int16
+    # boundaries as int16: it wraps)
+    seq, values = seq.astype(common, copy=False), values.astype(common, copy=False)
     if sorter is not None:
         seq = np.take_along_axis(seq, sorter._data, -1)
-    if seq.ndim == 1 and np.all(seq[1:] >= seq[:-1]):  # sorted, no NaN: NumPy's search gives PyTorch's answer
+    # sorted, no NaN (a lone NaN has no neighbour to fail the test): NumPy's search gives PyTorch's answer
+    if seq.ndim == 1 and np.all(seq[1:] >= seq[:-1]) and np.all(seq[:1] == seq[:1]):
         out = np.searchsorted(seq, values, "right" if right else "left")
     else:
         rows = seq.reshape(int(np.prod(seq.shape[:-1])), seq.shape[-1])

@@ -24,7 +24,7 @@ import math
 import numpy as np
 
 from .._tensor import Tensor
-from .elementwise import _float_result, where
+from .elementwise import _float_input, _float_result, where
 from .methods import inplace_method
 from .registry import defop, into, unary
 
@@ -236,8 +236,12 @@ def _mvlgamma_shifts(p):
 
 
 def _mvlgamma(x, p):
-    # log of the multivariate gamma: sum of lgamma(x - j/2), j < p, plus p(p-1)/4 log(pi)
-    return _lgamma(x[:, None] + _mvlgamma_shifts(p)).sum(-1) + p * (p - 1) * math.log(math.pi) / 4
+    # log of the multivariate gamma: sum of lgamma(x - j/2), j < p, plus p(p-1)/4 log(pi); the
+    # arguments x - j/2 rounded to x's dtype, as PyTorch adds them (near a pole that rounding shows)
+    with np.errstate(all="ignore"):
+        shifted = (x[..., None] + _mvlgamma_shifts(p).astype(x.dtype)).astype(np.float64)
+        out = _lgamma(shifted.ravel()).reshape(shifted.shape).sum(-1) + p * (p - 1) * math.log(math.pi) / 4
+    return out.astype(x.dtype)
 
 
 # --- kernels: modified Bessel functions --------------------------------------------------
@@ -454,7 +458,7 @@ def _mvdigamma(x, p):
     return total
 
 
-MVLGAMMA = defop("mvlgamma", _in_float64(_mvlgamma), node="MvlgammaBackward0",
+MVLGAMMA = defop("mvlgamma", _mvlgamma, node="MvlgammaBackward0",
                  save=lambda ans, x, p: (x, p),
                  vjp=lambda g, x, p: g * _mvdigamma(x, p), jvp=lambda t, x, p: t * _mvdigamma(x, p),
                  elementwise=True)
@@ -467,7 +471,7 @@ def mvlgamma(x, p):
     if x._data.dtype.kind == "b":
         raise RuntimeError("The input tensor may not be a boolean tensor.")
     _real_only(x, "arange_cpu")
-    return unary(MVLGAMMA, x, (int(p),), _float_result(x))
+    return unary(MVLGAMMA, _float_input(x), (int(p),))
 
 
 # --- modified Bessel functions of the first kind ---------------------------------------------
@@ -484,17 +488,17 @@ def i0(x, *, out=None):
 
 
 def _safe_at_zero(x):
-    """(|x| <= eps, x with those entries set to eps): i1' and i1e' are 0/0 at x = 0,
-    where PyTorch (and we) use the limit 1/2 instead."""
+    """(|x| > eps, x with the other entries set to eps): i1' and i1e' are 0/0 at x = 0,
+    where PyTorch (and we) use the limit 1/2 instead; so does a NaN, which is not > eps."""
     eps = float(np.finfo(x._data.dtype).eps)
-    tiny = x.abs() <= eps
-    return tiny, where(tiny, eps, x)
+    not_tiny = x.abs() > eps
+    return not_tiny, where(not_tiny, x, eps)
 
 
 def _i1_slope(x, ans):
-    # i1' = i0 - i1/x
-    tiny, safe = _safe_at_zero(x)
-    return where(tiny, 0.5, i0(safe) - ans / safe)
+    # i1' = i0 - i1/x, as PyTorch writes it (a product with the reciprocal: its double backward)
+    not_tiny, safe = _safe_at_zero(x)
+    return where(not_tiny, i0(safe) - ans * safe.reciprocal(), 0.5)
 
 
 I1 = defop("i1", _float32_exp_overflow(_in_float64(_i1)), node="SpecialI1Backward0", save=lambda ans, x: (x, ans),
@@ -522,8 +526,8 @@ def i0e(x):
 
 def _i1e_slope(x, ans):
     # i1e' = i0e - i1e (sign(x) + 1/x)
-    tiny, safe = _safe_at_zero(x)
-    return where(tiny, 0.5, i0e(safe) - ans * (safe.sign() + 1 / safe))
+    not_tiny, safe = _safe_at_zero(x)
+    return where(not_tiny, i0e(safe) - ans * (safe.sign() + safe.reciprocal()), 0.5)
 
 
 I1E = defop("i1e", _in_float64(_i1e), node="SpecialI1EBackward0", save=lambda ans, x: (x, ans),
