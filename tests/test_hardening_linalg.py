@@ -197,6 +197,12 @@ CASES = {
                                                     lib.ones(3, 2, dtype=lib.float64)),
     "einsum_contraction_one_dtype": lambda lib: lib.einsum("i,i->", lib.ones(3, dtype=lib.int32), lib.ones(3)),
     "logdet_tangent_singular": lambda lib: _logdet_tangent(lib),
+    # the SVD of non-finite input as PyTorch's (MKL): nan raises, inf gives nan; OpenBLAS's gesdd is never
+    # called on it (it may not return: this matrix made it loop)
+    "svd_inf_is_nan": lambda lib: lib.linalg.svdvals(lib.tensor([[-inf, -1.0, -1e-30, -inf], [1e30, 6.0, -40.0, 6.0],
+                                                                [0.5, -1e-30, -1e-30, 1e-200]], dtype=lib.float64)),
+    "svd_batch_nan_names_element": lambda lib: lib.linalg.svd(lib.tensor([[[1.0, 2.0], [3.0, 4.0]], [[nan, 1.0], [2.0, 3.0]]])),
+    "matrix_rank_inf": lambda lib: lib.linalg.matrix_rank(lib.tensor([[inf, 1.0], [1.0, 1.0]])),
     "lstsq_inf_is_nan": lambda lib: lib.linalg.lstsq(lib.tensor([[inf], [1.0]], dtype=lib.complex128),
                                                      lib.ones(2, 1, dtype=lib.complex128)).solution,
 }

@@ -50,6 +50,29 @@ def _batch_error(cls, fn, message, failed, batch):
     return cls(f"{fn}: {where_}{message}")
 
 
+def np_svd(a, full_matrices=True, compute_uv=True):
+    """NumPy's SVD, as PyTorch's (MKL's) on non-finite input: a matrix holding nan raises
+    PyTorch's LinAlgError, one holding inf (but no nan) gives nan factors. OpenBLAS's gesdd
+    is never called on such a matrix: it may not return."""
+    bad = ~np.isfinite(a).all(axis=(-2, -1))
+    if bad.any():
+        nan = np.isnan(a).any(axis=(-2, -1)).reshape(-1)
+        if nan.any():
+            raise _batch_error(_LinAlgError, "linalg.svd", "The algorithm failed to converge because the input "
+                               "matrix contained non-finite values.", nan, a.ndim > 2)
+        a = np.where(bad[..., None, None], 0, a)
+    try:
+        out = np.linalg.svd(a, full_matrices=full_matrices, compute_uv=compute_uv)
+    except np.linalg.LinAlgError:
+        raise _not_converged("linalg.svd", a, np.linalg.svd, "singular values") from None
+    if not bad.any():
+        return out
+    parts = list(out) if compute_uv else [out]
+    for p in parts:
+        p[bad] = np.nan
+    return tuple(parts) if compute_uv else parts[0]
+
+
 def _not_converged(fn, a, compute, what):
     """PyTorch's LinAlgError for a LAPACK routine that did not converge (NumPy raised its own),
     naming the first matrix of the batch that fails, as PyTorch does."""

@@ -19,7 +19,7 @@ from . import registry
 from .registry import apply, defop, unary
 from .decomposition_base import (_batch_error, _not_converged, _hermitian_input, _layout, _nonzero, _np_hermitian_part, _np_lu,
                                  _np_pack, _np_part, _np_permutation, _outputs, _packed, _part_rules, _parts,
-                                 _real_dtype, _solve, named)
+                                 _real_dtype, _solve, named, np_svd)
 from .triangular import solve_triangular
 
 
@@ -213,10 +213,7 @@ def _svd_layout(shape, full_matrices):
 
 
 def _np_svd(a, full_matrices):
-    try:
-        u, s, vh = np.linalg.svd(a, full_matrices=full_matrices)
-    except np.linalg.LinAlgError:
-        raise _not_converged("linalg.svd", a, np.linalg.svd, "singular values") from None
+    u, s, vh = np_svd(a, full_matrices)
     return _np_pack([u, s, vh], a.shape[:-2], _svd_layout(a.shape, full_matrices))
 
 

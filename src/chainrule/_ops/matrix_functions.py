@@ -17,7 +17,7 @@ from .shape import wrap_dim
 from .batching import any_batched, has_values, per_sample
 from . import registry
 from .unary import nan_to_num
-from .decomposition_base import _eps, _hermitian_input, _np_hermitian_part
+from .decomposition_base import _eps, _hermitian_input, _np_hermitian_part, np_svd
 from .factorizations import eigvalsh, svdvals
 from .solvers import inv, inv_ex
 
@@ -144,7 +144,7 @@ def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None)
         if hermitian:
             values = np.abs(np.linalg.eigvalsh(_np_hermitian_part(_hermitian_input(A, False)._data)))
         else:
-            values = np.linalg.svd(data, compute_uv=False)
+            values = np_svd(data, compute_uv=False)
         largest = values.max(-1, keepdims=True, initial=0)
         limit = np.maximum(0.0 if atol is None else atol, rtol * largest)
         return _wrap(np.asarray(np.sum(values > limit, axis=-1), np.int64))

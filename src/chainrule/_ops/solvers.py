@@ -22,7 +22,7 @@ from .shape import wrap_dim
 from . import registry
 from .registry import apply, defop, unary
 from .decomposition_base import (_LinAlgError, _batch_error, _eps, _equal_matrices, _hermitian_input, _layout,
-                                 _not_converged, _real_dtype,
+                                 _not_converged, _real_dtype, np_svd,
                                  _np_hermitian_part, _np_lu, _np_lu_substitute, _np_pack, _np_part, _outputs, _packed,
                                  _part_rules, _parts, _singular_info, _solve, named)
 from .factorizations import linalg_svd, svdvals
@@ -513,10 +513,7 @@ def cholesky_inverse(input, upper=False, *, out=None):
 
 def _np_pinv(a, atol, rtol, hermitian):
     """Through the SVD (also for ``hermitian``: the values equal those of an eigendecomposition)."""
-    try:
-        u, s, vh = np.linalg.svd(a, full_matrices=False)
-    except np.linalg.LinAlgError:
-        raise _not_converged("linalg.svd", a, np.linalg.svd, "singular values") from None
+    u, s, vh = np_svd(a, full_matrices=False)
     largest = s[..., :1] if s.shape[-1] else s
     keep = s > np.maximum(atol, rtol * largest)
     with np.errstate(divide="ignore"):
@@ -587,10 +584,7 @@ def _lstsq_layout(a_shape, b_shape, vector, residuals):
 def _np_lstsq(a, b, rcond, residuals, vector):
     bm = b[..., None] if vector else b
     batch = np.broadcast_shapes(a.shape[:-2], bm.shape[:-2])
-    try:
-        x = _np_pinv(np.broadcast_to(a, batch + a.shape[-2:]), 0.0, rcond, False) @ bm
-    except _LinAlgError:  # an infinite entry: LAPACK's least squares give nan
-        x = np.full(batch + (a.shape[-1], bm.shape[-1]), np.nan, np.result_type(a, b))
+    x = _np_pinv(np.broadcast_to(a, batch + a.shape[-2:]), 0.0, rcond, False) @ bm
     parts = [x[..., 0] if vector else x]
     if residuals:
         parts.append(np.sum(np.abs(a @ x - bm) ** 2, axis=-2))
@@ -668,7 +662,7 @@ def lstsq(A, B, rcond=None, *, driver=None):
     if not has_values(A._data):  # vmap
         s = svdvals(A.detach())
     elif np.isfinite(A._data).all():
-        s = _wrap(np.linalg.svd(A._data, compute_uv=False))
+        s = _wrap(np_svd(A._data, compute_uv=False))
     else:
         s = _wrap(np.full(A._data.shape[:-2] + (min(m, n),), np.nan, _real_dtype(A._data.dtype)))
     rank = (s > s[..., :1] * rcond).sum(-1)
