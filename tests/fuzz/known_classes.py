@@ -132,6 +132,45 @@ DELIBERATE_RULES.append(DeliberateRule(
                              ArraySpec(dtype='int8', shape=(), values=(65,))))))
 
 
+def _soft_margin_overflows(step):
+    """-target * input is past the input dtype's log(max): PyTorch's exp overflows there."""
+    x, t = step.arrays[0], step.arrays[1]
+    if not x.dtype.startswith("float") or t.dtype.startswith("complex"):
+        return False
+    with np.errstate(all="ignore"):
+        z = -np.array(x.values, float).reshape(x.shape) * np.array(t.values, float).reshape(t.shape)
+    return bool((z > np.log(np.finfo(x.dtype).max)).any())
+
+
+def _negation_wraps(step):
+    """An integer target whose negation wraps in its dtype (uint8 above 0, the signed minimum)."""
+    t = step.arrays[1]
+    if t.dtype == "uint8":
+        return any(t.values)
+    return t.dtype.startswith("int") and np.iinfo(t.dtype).min in t.values
+
+
+def _soft_margin_stage(stages):
+    return lambda key: _op_family(key) == "soft_margin_loss" and key.split("|")[1].split(":")[0] in stages \
+        and ":error-" not in key
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "soft_margin_loss where -target * input overflows exp: PyTorch's log1p(exp(z)) is inf and its gradient "
+    "nan; chainrule's log(1 + e^z) is exact (docs/differences.md)",
+    _soft_margin_stage(("forward", "grad", "grad2", "jvp")), _soft_margin_overflows,
+    Step(op='soft_margin_loss[matrix_sum]', arrays=(ArraySpec(dtype='float64', shape=(), values=(-138.89658739627262,)),
+                                                   ArraySpec(dtype='int16', shape=(), values=(34,))))))
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "soft_margin_loss's gradient with an integer target: PyTorch's backward negates the target in its own "
+    "dtype, which wraps (uint8 -216 is 40), so its gradient is wrong there; chainrule's is right "
+    "(docs/differences.md)",
+    _soft_margin_stage(("grad", "grad2", "jvp")), _negation_wraps,
+    Step(op='soft_margin_loss[matrix_none]', arrays=(ArraySpec(dtype='float64', shape=(2,), values=(-40.0, -1.9609375)),
+                                                    ArraySpec(dtype='uint8', shape=(2,), values=(3, 216))))))
+
+
 def _half_with_complex(step):
     """A float16 array meets a complex operand (a complex array, or the op's complex number)."""
     return any(a.dtype == "float16" for a in step.arrays) and (

@@ -70,7 +70,9 @@ def _reduce(loss, reduction):
 def _np_reduce(loss, reduction):
     if reduction == "mean":
         with np.errstate(invalid="ignore", divide="ignore"):
-            return loss.mean() if loss.size else np.asarray(np.nan, loss.dtype)
+            if loss.size:
+                return loss.mean()
+            return np.asarray(complex(np.nan, np.nan) if loss.dtype.kind == "c" else np.nan, loss.dtype)
     if reduction == "sum":
         return loss.sum()
     return loss
@@ -380,10 +382,16 @@ def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=No
 
 
 def _soft_margin(x, t, reduction):
-    return _np_reduce(np.logaddexp(0, -t * x), reduction)
+    z = -x * t.astype(x.dtype, copy=False)  # PyTorch: neg(input).mul_(target), in the input's dtype
+    # log(1 + e^z), exact for large z where PyTorch's log1p(exp(z)) overflows (docs/differences.md)
+    return _np_reduce(np.logaddexp(0, z) if x.dtype.kind == "f" else np.log1p(np.exp(z)), reduction)
 
 
 def _soft_margin_slope(x, t):
+    if t._data.dtype == np.bool_:
+        -t  # PyTorch's backward negates the target: its error for a bool one  # noqa: B018
+    # in the input's dtype: an integer target's negation does not wrap (docs/differences.md)
+    t = t.to(x.dtype)
     return -t * sigmoid(-t * x)
 
 
@@ -405,19 +413,34 @@ SOFT_MARGIN_LOSS = defop(
     jvp=lambda tangent, x, t, reduction: _reduce(_soft_margin_slope(x, t) * tangent, reduction))
 
 
+def _check_soft_margin(input, target):
+    """PyTorch's kernel writes neg(input).mul_(target).exp_() into a tensor of input's
+    shape and dtype: each in-place step's checks, in its order."""
+    if input._data.dtype.kind == "b":
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+                           "invert a mask, use the `~` or `logical_not()` operator instead.")
+    shape, t_shape = input.shape, target.shape
+    if t_shape != shape:
+        try:
+            common = np.broadcast_shapes(shape, t_shape)
+        except ValueError as e:
+            raise broadcast_error(e, shape, t_shape) from None
+        if common != shape:
+            raise RuntimeError(f"output with shape {list(shape)} doesn't match the broadcast shape {list(common)}")
+    result = _dtype.result_dtype((input, target))
+    if not _dtype.can_cast(result, input.dtype):  # mul_'s
+        raise RuntimeError(f"result type {_dtype.type_word(result.np)} can't be cast to the desired output type "
+                           f"{_type_name(input)}")
+    if input._data.dtype.kind not in "fc":  # exp_'s
+        raise RuntimeError(f"result type {_dtype.type_word(_dtype.get_default_dtype().np)} can't be cast to the "
+                           f"desired output type {_type_name(input)}")
+
+
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """``log(1 + exp(-target * input))``, the logistic loss for targets ±1."""
     reduction = _reduction(reduction, size_average, reduce)
     _check_no_grad(target, "target", "soft_margin_loss")
-    if input._data.dtype.kind == "b":  # PyTorch's kernel negates the input first, in its dtype
-        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
-                           "invert a mask, use the `~` or `logical_not()` operator instead.")
-    if target._data.dtype.kind == "b":  # then multiplies by the target: 0 and 1
-        target = target.to(input.dtype)
-    if input._data.dtype.kind != "f" or _dtype.result_dtype((input, target)) != input.dtype:
-        result = _dtype.result_dtype((input, target))
-        name = _dtype._LEGACY_NAMES[(result if result.is_floating_point else _dtype.float32).name]
-        raise RuntimeError(f"result type {name} can't be cast to the desired output type {_type_name(input)}")
+    _check_soft_margin(input, target)
     if registry.BATCHING and any_batched(target):  # the batch of targets as the parameter
         def run(x, t):
             ndim = max(x._data.ndim, t._data.ndim) - 1

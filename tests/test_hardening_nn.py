@@ -1,0 +1,89 @@
+"""Issue 10's classes in the losses and nn functionals, found by the long fuzz run (tests/fuzz):
+each program runs on chainrule and on PyTorch and gives the same result or the same error
+(type name and first line)."""
+import pytest
+
+import chainrule
+from helpers import outcome, require_torch
+
+pytestmark = pytest.mark.torch
+
+nan, inf = float("nan"), float("inf")
+
+
+def F(lib):
+    return lib.nn.functional
+
+
+def _x(lib, *values, dtype="float64"):
+    return lib.tensor(values, dtype=getattr(lib, dtype)).requires_grad_(dtype.startswith(("float", "complex")))
+
+
+def _grads(lib, fn, x, create_graph=True):
+    """fn's gradient at x and, through it, the second derivative of sum(gradient * weights)."""
+    y = fn(lib, x)
+    g, = lib.autograd.grad(y.sum(), x, create_graph=create_graph)
+    if not g.requires_grad:
+        return g, None
+    h, = lib.autograd.grad((g * lib.arange(1, g.numel() + 1, dtype=g.dtype).reshape(g.shape)).sum(), x,
+                           allow_unused=True)
+    return g, h
+
+
+def _jvp(lib, fn, x, t):
+    fwd = lib.autograd.forward_ad
+    with fwd.dual_level():
+        return fwd.unpack_dual(fn(lib, fwd.make_dual(x, t))).tangent
+
+
+def _soft_margin(lib, x, t, **kw):
+    return F(lib).soft_margin_loss(x, t, **kw)
+
+
+CASES = {
+    # soft_margin_loss: PyTorch's neg(input).mul_(target).exp_().log1p_() in the input's shape and
+    # dtype, each in-place step's checks in order; complex works; a bool target fails in backward
+    "soft_margin_int8_target": lambda lib: _soft_margin(lib, lib.tensor([0.5, 2.0, 0.5], dtype=lib.float64),
+                                                        lib.tensor(-128, dtype=lib.int8)),
+    "soft_margin_uint8_target": lambda lib: _soft_margin(lib, lib.tensor([-40.0, -1.96], dtype=lib.float64),
+                                                         lib.tensor([3, 216], dtype=lib.uint8), reduction="none"),
+    "soft_margin_half_int16": lambda lib: _soft_margin(lib, lib.tensor(0.5, dtype=lib.float16),
+                                                       lib.tensor(-13, dtype=lib.int16), reduction="none"),
+    "soft_margin_target_wider": lambda lib: _soft_margin(lib, lib.tensor(3.0), lib.zeros(3, 0, 4)),
+    "soft_margin_not_broadcast": lambda lib: _soft_margin(lib, lib.ones(2), lib.zeros(3)),
+    "soft_margin_int_input_int_target": lambda lib: _soft_margin(lib, lib.tensor([1, 2]), lib.tensor([1, -1])),
+    "soft_margin_int_input_complex_target": lambda lib: _soft_margin(lib, lib.tensor(0, dtype=lib.uint8),
+                                                                     lib.tensor(1j)),
+    "soft_margin_float_complex_target": lambda lib: _soft_margin(lib, lib.tensor(1.0), lib.tensor(1j)),
+    "soft_margin_float32_float64_target": lambda lib: _soft_margin(lib, lib.tensor([0.5, -1.0]),
+                                                                   lib.tensor([1.0, -1.0], dtype=lib.float64)),
+    "soft_margin_complex": lambda lib: _soft_margin(lib, lib.tensor([0.25 + 2.7j, -1j]), lib.tensor([1, -1])),
+    "soft_margin_complex_empty_mean": lambda lib: _soft_margin(lib, lib.zeros(0, 1, dtype=lib.complex128),
+                                                               lib.zeros(0, 1)),
+    "soft_margin_bool_target_grad": lambda lib: _grads(lib, lambda L, x: _soft_margin(L, x, L.tensor([True, False])),
+                                                       _x(lib, 0.5, nan)),
+    "soft_margin_bool_target_jvp": lambda lib: _jvp(lib, lambda L, x: _soft_margin(L, x, L.tensor([True, False])),
+                                                    lib.tensor([0.5, 1.0], dtype=lib.float64),
+                                                    lib.tensor([1.0, 1.0], dtype=lib.float64)),
+    "soft_margin_grads": lambda lib: _grads(lib, lambda L, x: _soft_margin(L, x, L.tensor([1.0, -1.0, 1.0])),
+                                            _x(lib, 0.5, -2.0, 3.0)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_same_outcome(name):
+    torch = require_torch()
+    assert outcome(CASES[name], chainrule) == outcome(CASES[name], torch)
+
+
+def test_deliberate_soft_margin_differences():
+    """Where PyTorch's exp overflows or its integer negation wraps, chainrule keeps the loss
+    and gradient of the maths (docs/differences.md)."""
+    x = chainrule.tensor([-138.9], dtype=chainrule.float64, requires_grad=True)
+    loss = F(chainrule).soft_margin_loss(x, chainrule.tensor(34, dtype=chainrule.int16), reduction="sum")
+    assert abs(loss.item() - 138.9 * 34) < 1e-6
+    loss.backward()
+    assert x.grad.item() == pytest.approx(-34.0)
+    x = chainrule.tensor([0.5], dtype=chainrule.float64, requires_grad=True)
+    F(chainrule).soft_margin_loss(x, chainrule.tensor([216], dtype=chainrule.uint8), reduction="sum").backward()
+    assert x.grad.item() == pytest.approx(-216 / (1 + 2.718281828459045 ** 108))
