@@ -67,7 +67,31 @@ CASES = {
                                                     lib.tensor([1.0, 1.0], dtype=lib.float64)),
     "soft_margin_grads": lambda lib: _grads(lib, lambda L, x: _soft_margin(L, x, L.tensor([1.0, -1.0, 1.0])),
                                             _x(lib, 0.5, -2.0, 3.0)),
+    # mse_loss: PyTorch's backward kernel takes a bool operand as 0 and 1, create_graph too; the
+    # tangents (mse, smooth_l1) are loss_backward(x_t, x, t) + loss_backward(t_t, t, x), each
+    # written into its first operand's dtype; huber's backward wants both in one dtype
+    "mse_bool_target_grads": lambda lib: _grads(lib, lambda L, x: F(L).mse_loss(x, L.tensor([True, False, False])),
+                                                _x(lib, -1e-30, 0.0, nan)),
+    "mse_bool_input_grads": lambda lib: _grads(lib, lambda L, t: F(L).mse_loss(L.tensor(False), t), _x(lib, 2.0)),
+    **{f"{name}_tangent_{xd}_{td}": (lambda name, xd, td: lambda lib: _tangents(lib, name, xd, td))(name, xd, td)
+       for name in ("mse_loss", "smooth_l1_loss", "huber_loss")
+       for xd, td in (("float64", "uint8"), ("int32", "float64"), ("float64", "bool"), ("bool", "float64"),
+                      ("float64", "float32"), ("float32", "float64"))},
+    "huber_target_grad_half": lambda lib: _grads(
+        lib, lambda L, t: F(L).huber_loss(L.tensor(0.5, dtype=L.float16), t, reduction="sum"),
+        _x(lib, 139.23, dtype="float32")),
 }
+
+
+def _tangents(lib, name, x_dtype, t_dtype):
+    fwd = lib.autograd.forward_ad
+    with fwd.dual_level():
+        x, t = lib.tensor([0.5, 3.0]).to(getattr(lib, x_dtype)), lib.tensor([0.0, 1.0]).to(getattr(lib, t_dtype))
+        if x.dtype.is_floating_point:
+            x = fwd.make_dual(x, lib.ones(2, dtype=x.dtype))
+        if t.dtype.is_floating_point:
+            t = fwd.make_dual(t, lib.ones(2, dtype=t.dtype))
+        return fwd.unpack_dual(getattr(F(lib), name)(x, t)).tangent
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

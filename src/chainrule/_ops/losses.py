@@ -172,9 +172,34 @@ def _weighted(loss, weight, reduction, mean):
 
 # --- regression losses ----------------------------------------------------------------------
 
+def _mse_difference(x, t):
+    """x - t as PyTorch's mse_loss_backward kernel takes it: a bool operand as 0 and 1, in its
+    double backward too (which never subtracts the operands again)."""
+    if t._data.dtype == np.bool_:
+        t = t.to(x.dtype)
+    if x._data.dtype == np.bool_:
+        x = x.to(t.dtype)
+    return x - t
+
+
+def _checked_tangent(rule):
+    """``rule``, a tangent of mse or smooth_l1, after PyTorch's check: its tangent is
+    loss_backward(x_t, x, t) + loss_backward(t_t, t, x), a missing tangent as zeros, each
+    written into its first operand's dtype."""
+    def checked(tangent, x, t, *params):
+        common = _dtype.result_dtype((x, t))
+        for operand in (x, t):
+            if not _dtype.can_cast(common, operand.dtype):
+                raise RuntimeError(f"result type {_dtype.type_word(common.np)} can't be cast to the desired output "
+                                   f"type {_type_name(operand)}")
+        return rule(tangent, x, t, *params)
+    return checked
+
+
+_MSE_RULES = _pointwise_rules(lambda x, t: 2 * _mse_difference(x, t), lambda x, t: -2 * _mse_difference(x, t))
 MSE_LOSS = defop("mse_loss", lambda x, t, reduction: _np_reduce((x - t) ** 2, reduction),
                  node="MseLossBackward0",
-                 **_pointwise_rules(lambda x, t: 2 * (x - t), lambda x, t: 2 * (t - x)))
+                 **dict(_MSE_RULES, jvp=tuple(map(_checked_tangent, _MSE_RULES["jvp"]))))
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
@@ -212,8 +237,9 @@ def _smooth_l1_slope(x, t, beta):
     return where(abs(d) < beta, d / beta, (d / beta).detach().clamp(-1.0, 1.0))
 
 
+_SMOOTH_L1_RULES = _pointwise_rules(_smooth_l1_slope, lambda x, t, beta: -_smooth_l1_slope(x, t, beta))
 SMOOTH_L1_LOSS = defop("smooth_l1_loss", _smooth_l1, node="SmoothL1LossBackward0",
-                       **_pointwise_rules(_smooth_l1_slope, lambda x, t, beta: -_smooth_l1_slope(x, t, beta)))
+                       **dict(_SMOOTH_L1_RULES, jvp=tuple(map(_checked_tangent, _SMOOTH_L1_RULES["jvp"]))))
 
 
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
@@ -241,17 +267,24 @@ def _huber_slope(x, t, delta):
     return where(abs(d) < delta, d, d.detach().clamp(-delta, delta))
 
 
-def _checked_huber_backward(rule):
+def _checked_huber(rule, wanted):
+    """``rule`` after PyTorch's check: huber_loss_backward(g, a, b) wants b in a's dtype; the
+    input's gradient is huber_loss_backward(g, x, t), the target's and every tangent's (its
+    target term raises first) huber_loss_backward(g, t, x)."""
     def checked(g, x, t, *params):
-        if t._data.dtype != x._data.dtype:  # PyTorch's huber_loss_backward kernel wants the input's dtype
-            raise RuntimeError(f"Found dtype {_type_name(t)} but expected {_type_name(x)}")
+        if t._data.dtype != x._data.dtype:
+            found, expected = (t, x) if wanted == "input" else (x, t)
+            raise RuntimeError(f"Found dtype {_type_name(found)} but expected {_type_name(expected)}")
         return rule(g, x, t, *params)
     return checked
 
 
 _HUBER_RULES = _pointwise_rules(_huber_slope, lambda x, t, delta: -_huber_slope(x, t, delta))
 HUBER_LOSS = defop("huber_loss", _huber, node="HuberLossBackward0",
-                   **dict(_HUBER_RULES, vjp=tuple(map(_checked_huber_backward, _HUBER_RULES["vjp"]))))
+                   **dict(_HUBER_RULES,
+                          vjp=(_checked_huber(_HUBER_RULES["vjp"][0], "input"),
+                               _checked_huber(_HUBER_RULES["vjp"][1], "target")),
+                          jvp=tuple(_checked_huber(rule, "target") for rule in _HUBER_RULES["jvp"])))
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
