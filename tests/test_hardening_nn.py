@@ -80,6 +80,19 @@ CASES = {
     "huber_target_grad_half": lambda lib: _grads(
         lib, lambda L, t: F(L).huber_loss(L.tensor(0.5, dtype=L.float16), t, reduction="sum"),
         _x(lib, 139.23, dtype="float32")),
+    # pixel_unshuffle: an empty input comes back in its own shape (PyTorch's kernel); its
+    # backward shuffles the gradient, which then has another shape (the engine's error)
+    **{f"pixel_unshuffle_empty_{'x'.join(map(str, s))}": (lambda s: lambda lib: _grads(
+        lib, lambda L, x: F(L).pixel_unshuffle(x, 2), lib.zeros(s, dtype=lib.float64, requires_grad=True)))(s)
+       for s in ((1, 0, 0), (0, 8, 0), (3, 0, 4), (0, 4, 2, 2))},
+    "pixel_unshuffle_empty_tangent": lambda lib: _jvp(lib, lambda L, x: F(L).pixel_unshuffle(x, 2),
+                                                      lib.zeros(0, 8, 0, dtype=lib.float64),
+                                                      lib.zeros(0, 8, 0, dtype=lib.float64)),
+    "pixel_unshuffle_empty_int": lambda lib: F(lib).pixel_unshuffle(lib.zeros(3, 0, 4, dtype=lib.uint8), 2),
+    # glu: a * sigmoid(b), the sigmoid's far tail kept
+    "glu_far_tail": lambda lib: F(lib).glu(lib.tensor([-0.5, 1e30, -2.607421875, -40.0], dtype=lib.float64)) / 1e12,
+    "glu_far_tail_float32": lambda lib: F(lib).glu(lib.tensor([1e20, 1.0, -30.0, 2.0])),
+    "glu_half": lambda lib: F(lib).glu(lib.tensor([3.0, -1.5, -9.0, 0.25], dtype=lib.float16)),
 }
 
 
@@ -111,3 +124,13 @@ def test_deliberate_soft_margin_differences():
     x = chainrule.tensor([0.5], dtype=chainrule.float64, requires_grad=True)
     F(chainrule).soft_margin_loss(x, chainrule.tensor([216], dtype=chainrule.uint8), reduction="sum").backward()
     assert x.grad.item() == pytest.approx(-216 / (1 + 2.718281828459045 ** 108))
+
+
+def test_deliberate_circular_pad_wrapping_a_cropped_core():
+    """Two elements of circular padding around the one a crop keeps: each output is that
+    element, and its gradient sums all three (PyTorch's loses one, docs/differences.md)."""
+    x = chainrule.tensor([[1.0, 2.0]], dtype=chainrule.float64, requires_grad=True)
+    y = F(chainrule).pad(x, (-1, 2), mode="circular")
+    assert y.tolist() == [[2.0, 2.0, 2.0]]
+    y.backward(chainrule.tensor([[1.0, 10.0, 100.0]], dtype=chainrule.float64))
+    assert x.grad.tolist() == [[0.0, 111.0]]

@@ -171,6 +171,31 @@ DELIBERATE_RULES.append(DeliberateRule(
                                                     ArraySpec(dtype='uint8', shape=(2,), values=(3, 216))))))
 
 
+def _wraps_cropped_core(step):
+    """A circular pad wider than what its dim keeps after a negative pad crops it: PyTorch
+    fills it by copying within its output, overlapping, from memory not yet written."""
+    from fuzz.strategies import OPS  # noqa: PLC0415  (the op's pad is a non-array argument)
+    op = OPS.get(step.op)
+    if op is None or not step.arrays:
+        return False
+    pad, shape = op.rest[0], step.arrays[0].shape
+    for i in range(len(pad) // 2):
+        left, right = pad[2 * i], pad[2 * i + 1]
+        core = shape[-1 - i] + min(left, 0) + min(right, 0)
+        if max(left, 0) > core or max(right, 0) > core:
+            return True
+    return False
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "circular pad wider than a cropped dim's core: PyTorch's overlapping in-place copies read memory not yet "
+    "written (forward) and lose the gradient of what was copied twice; chainrule wraps around as often as "
+    "needed (docs/differences.md)",
+    lambda key: _op_family(key) == "pad_circular" and ":error-" not in key, _wraps_cropped_core,
+    Step(op='pad_circular[crop]', arrays=(ArraySpec(dtype='float32', shape=(2, 3, 2), values=(
+        -36.0, -36.0, -0.46, -0.46, 0.09, 0.09, -0.0, -0.0, 5.9e+29, 5.9e+29, nan, inf)),))))
+
+
 def _half_with_complex(step):
     """A float16 array meets a complex operand (a complex array, or the op's complex number)."""
     return any(a.dtype == "float16" for a in step.arrays) and (

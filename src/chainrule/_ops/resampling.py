@@ -463,7 +463,10 @@ def _pixel_shuffle(x, r):
 
 
 def _pixel_unshuffle(x, r):
-    """The inverse of ``_pixel_shuffle``: (..., C, H*r, W*r) -> (..., C*r*r, H, W)."""
+    """The inverse of ``_pixel_shuffle``: (..., C, H*r, W*r) -> (..., C*r*r, H, W). An
+    empty input comes back as a copy of its own shape, as PyTorch's kernel returns it."""
+    if not x.size:
+        return x.copy()
     *lead, c, h, w = x.shape
     blocks = x.reshape(*lead, c, h // r, r, w // r, r)
     n = len(lead)
@@ -476,10 +479,22 @@ PIXEL_SHUFFLE = defop("pixel_shuffle", _pixel_shuffle, batch=leading, node="Pixe
                       save=lambda ans, x, r: (r,),
                       vjp=lambda g, r: unary(PIXEL_UNSHUFFLE, g, (r,)),
                       jvp=lambda t, r: unary(PIXEL_SHUFFLE, t, (r,)))
+
+
+def _unshuffle_vjp(g, r, shape):
+    """pixel_shuffle(g), its checks first; shuffled, an empty input's gradient (see
+    _pixel_unshuffle) is not of the input's shape: the error of PyTorch's engine."""
+    grad = pixel_shuffle(g, r)
+    if tuple(grad.shape) != tuple(shape):
+        raise RuntimeError(f"Function PixelUnshuffleBackward0 returned an invalid gradient at index 0 - got "
+                           f"{list(grad.shape)} but expected shape compatible with {list(shape)}")
+    return grad
+
+
 PIXEL_UNSHUFFLE = defop("pixel_unshuffle", _pixel_unshuffle, batch=leading, node="PixelUnshuffleBackward0",
-                        save=lambda ans, x, r: (r,),
-                        vjp=lambda g, r: unary(PIXEL_SHUFFLE, g, (r,)),
-                        jvp=lambda t, r: unary(PIXEL_UNSHUFFLE, t, (r,)))
+                        save=lambda ans, x, r: (r, x.shape),
+                        vjp=_unshuffle_vjp,
+                        jvp=lambda t, r, shape: unary(PIXEL_UNSHUFFLE, t, (r,)))
 
 
 def _check_shuffle_input(x, name, factor_name, factor):
