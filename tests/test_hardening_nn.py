@@ -93,6 +93,22 @@ CASES = {
     "glu_far_tail": lambda lib: F(lib).glu(lib.tensor([-0.5, 1e30, -2.607421875, -40.0], dtype=lib.float64)) / 1e12,
     "glu_far_tail_float32": lambda lib: F(lib).glu(lib.tensor([1e20, 1.0, -30.0, 2.0])),
     "glu_half": lambda lib: F(lib).glu(lib.tensor([3.0, -1.5, -9.0, 0.25], dtype=lib.float16)),
+    # pairwise_distance: ATen's norm along dim -1, of a 0-d difference too (its 2-norm squares);
+    # a complex difference's tangent is real; p < 1's gradient in PyTorch's order
+    "pairwise_0d_overflows": lambda lib: F(lib).pairwise_distance(lib.tensor(-0.0), lib.tensor(5e29)),
+    "pairwise_0d_p3_overflows": lambda lib: F(lib).pairwise_distance(lib.tensor(0.0), lib.tensor(-1e30), p=3),
+    "pairwise_0d_complex": lambda lib: F(lib).pairwise_distance(lib.tensor(-1.65 - 1e30j, dtype=lib.complex64),
+                                                                lib.tensor(20j, dtype=lib.complex64)),
+    "pairwise_complex_tangent": lambda lib: _jvp(lib, lambda L, x: F(L).pairwise_distance(
+        x, L.tensor([[0j], [1e-200j], [-1 - 2j]]), p=1), lib.tensor([[1.0, -1.0], [0.5, 0.25], [3.0, 1e30]],
+                                                                    dtype=lib.float64),
+        lib.tensor([[1.0, 2.0], [-1.0, 0.5], [0.25, 1.0]], dtype=lib.float64)),
+    "vector_norm_complex_tangents": lambda lib: [_jvp(lib, lambda L, x: L.linalg.vector_norm(x, p),
+                                                      lib.tensor([1 + 2j, -0.5j, 3.0], dtype=lib.complex128),
+                                                      lib.tensor([0.5 - 1j, 2 + 1j, -1j], dtype=lib.complex128))
+                                                 for p in (2.0, 1.0, 0.5, 3.0, 1.5)],
+    "pairwise_p_half_grad2": lambda lib: _grads(lib, lambda L, x: F(L).pairwise_distance(x, L.tensor(1), p=0.5),
+                                                _x(lib, 1.0, dtype="float32").reshape(())),
 }
 
 

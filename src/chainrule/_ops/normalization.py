@@ -372,5 +372,6 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     if (p < 0 or p == math.inf) and diff._data.ndim and diff._data.shape[innermost] == 0:
         raise RuntimeError(f"linalg.vector_norm cannot compute the {p:g} norm on the dimension {innermost}because "
                            "this dimension is empty and the operation does not have an identity")
-    return unary(NORM, diff, (float(p), dims, keepdim))
+    # ATen's norm along dim -1: of a 0-d difference too, whose 2-norm then squares (and overflows)
+    return unary(NORM, diff, (float(p), dims, keepdim, diff._data.ndim > 0))
 
