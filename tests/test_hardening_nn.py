@@ -109,7 +109,32 @@ CASES = {
                                                  for p in (2.0, 1.0, 0.5, 3.0, 1.5)],
     "pairwise_p_half_grad2": lambda lib: _grads(lib, lambda L, x: F(L).pairwise_distance(x, L.tensor(1), p=0.5),
                                                 _x(lib, 1.0, dtype="float32").reshape(())),
+    # binary_cross_entropy: input then target checked in [0, 1], element by element; the
+    # second derivatives are PyTorch's double-backward formulas; the kernel's eps is a C++ float
+    "bce_target_above": lambda lib: F(lib).binary_cross_entropy(lib.tensor(0.0), lib.tensor(2.17)),
+    "bce_target_nan": lambda lib: F(lib).binary_cross_entropy(lib.tensor(1.0), lib.tensor(nan)),
+    "bce_target_first": lambda lib: F(lib).binary_cross_entropy(lib.tensor([0.5, 2.0]), lib.tensor([5.0, 0.5])),
+    "bce_input_first": lambda lib: F(lib).binary_cross_entropy(lib.tensor([2.0, 0.5]), lib.tensor([0.5, 5.0])),
+    **{f"bce_grads_{xv}_{tv}_{r}": (lambda xv, tv, r: lambda lib: _bce_grads(lib, xv, tv, r))(xv, tv, r)
+       for xv, tv in ((-0.0, -0.0), (0.3, 0.6), (1.0, 0.2), (0.0, 1.0)) for r in ("mean", "none", "sum")},
+    "bce_tangents": lambda lib: _jvp(lib, lambda L, x: F(L).binary_cross_entropy(x, L.tensor([0.0, 0.25, 1.0],
+                                                                                           dtype=L.float64)),
+                                     lib.tensor([0.0, 0.5, 1.0], dtype=lib.float64),
+                                     lib.tensor([1.0, -2.0, 0.5], dtype=lib.float64)),
+    "logit_grad_at_zeros": lambda lib: _grads(lib, lambda L, x: L.logit(x), _x(lib, -0.0, 0.0, 1.0, 0.5)),
+    "logit_grad_at_zeros_no_graph": lambda lib: _grads(lib, lambda L, x: L.logit(x), _x(lib, -0.0, 0.0, 1.0, 0.5),
+                                                       create_graph=False),
 }
+
+
+def _bce_grads(lib, x_value, t_value, reduction):
+    x = lib.tensor([x_value, 0.5], dtype=lib.float64, requires_grad=True)
+    t = lib.tensor([t_value, 0.25], dtype=lib.float64, requires_grad=True)
+    y = F(lib).binary_cross_entropy(x, t, weight=lib.tensor([2.0, 3.0], dtype=lib.float64), reduction=reduction)
+    gx, gt = lib.autograd.grad(y, (x, t), lib.ones_like(y) * 0.7, create_graph=True)
+    w = lib.tensor([1.0, 2.0], dtype=lib.float64)
+    return (gx / 1e10, gt, *[v / 1e10 for v in lib.autograd.grad((gx * w).sum(), (x, t))],
+            lib.autograd.grad((gt * w).sum(), x)[0])
 
 
 def _tangents(lib, name, x_dtype, t_dtype):

@@ -18,13 +18,14 @@ from .. import _argparse, _dtype
 from .._tensor import _wrap
 from ..autograd.forward_ad import FORWARD, make_dual, tangent_of
 from .activations import LOG_SOFTMAX, log_sigmoid, log_softmax, softmax, softmax_backward
-from .batching import any_batched, on_batch, per_sample
+from .batching import any_batched, elementwise, on_batch, per_sample
 from .elementwise import where, zeros_like
 from . import registry
 from .registry import apply, broadcast_error, defop, unary
 from .shape import broadcast_shapes
 from .unary import clamp_min, logit, sigmoid
-from .losses import _check_floating, _check_no_grad, _np_reduce, _pointwise_rules, _reduction, _type_name
+from .losses import (_check_floating, _check_no_grad, _np_reduce, _pointwise_batched, _pointwise_rules, _reduce,
+                     _reduction, _type_name)
 
 # --- nll_loss ----------------------------------------------------------------------------
 # The target picks one log-probability per sample: the op keeps the picks (``picks``, flat
@@ -467,30 +468,93 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
 
 # --- binary cross-entropy ------------------------------------------------------------------
 
-_EPSILON = 1e-12
+_EPSILON = 1e-12  # the double backward's
+_KERNEL_EPSILON = float(np.float32(1e-12))  # the backward kernel's, a C++ float
 
 
 def _bce(x, t, reduction, w):
-    if not ((x >= 0) & (x <= 1)).all():  # nan is out of range too
-        raise RuntimeError("all elements of input should be between 0 and 1")
+    bad_x, bad_t = ~((x >= 0) & (x <= 1)), ~((t >= 0) & (t <= 1))  # nan is out of range too
+    if bad_x.any() or bad_t.any():  # PyTorch's kernel checks input then target, element by element
+        first = np.flatnonzero(bad_x | bad_t)[0]
+        raise RuntimeError(f"all elements of {'input' if bad_x.flat[first] else 'target'} should be between 0 and 1")
     with np.errstate(divide="ignore"):
         loss = (t - 1) * np.maximum(np.log(1 - x), -100) - t * np.maximum(np.log(x), -100)
     return _np_reduce(loss if w is None else loss * w, reduction)
 
 
-def _bce_input_slope(x, t, w):
-    # PyTorch's binary_cross_entropy_backward: (x - t) / max(x (1 - x), eps), times the weight
-    slope = (x - t) / clamp_min((1 - x) * x, _EPSILON)
-    return slope if w is None else slope * _wrap(w)
+def _np_bce_backward(g, x, t, reduction, w):
+    # PyTorch's kernel: g (x - t) / max((1 - x) x, eps), times the weight, over the count
+    with np.errstate(invalid="ignore"):
+        grad = g * (x - t) / np.maximum((1 - x) * x, _KERNEL_EPSILON)
+    if w is not None:
+        grad = grad * w
+    return grad / x.size if reduction == "mean" and x.size else grad
 
 
-def _bce_target_slope(x, t, w):
-    slope = -logit(x)
-    return slope if w is None else slope * _wrap(w)
+def _count(x, reduction):
+    return x.numel() if reduction == "mean" and x.numel() else 1
 
 
-BINARY_CROSS_ENTROPY = defop("binary_cross_entropy", _bce, node="BinaryCrossEntropyBackward0",
-                             **_pointwise_rules(_bce_input_slope, _bce_target_slope))
+def _bce_double_backward(g, gg, x, t, reduction, w):
+    """PyTorch's binary_cross_entropy_double_backward: the second derivative in x,
+    (x^2 - 2 x t + t) / ((x + eps)^2 (1 - x + eps)^2), not that of the clamped first."""
+    out = (x * x - 2 * x * t + t) / ((x + _EPSILON) ** 2 * (1 - x + _EPSILON) ** 2) * (gg * g)
+    if w is not None:
+        out = out * _wrap(w)
+    return out / _count(x, reduction)
+
+
+def _bce_double_backward_target(gg, g, x, t, reduction, w):
+    """PyTorch's binary_cross_entropy_double_backward_target: -gg g / max((1 - x) x, eps)."""
+    out = -gg * g
+    if w is not None:
+        out = out * _wrap(w)
+    return out / clamp_min((1 - x) * x, _EPSILON).detach() / _count(t, reduction)
+
+
+def _bce_backward_batch(op, args, batched, params, dtype):
+    """Elementwise, the mean's count that of one sample."""
+    reduction, w = params
+    grad = elementwise(op, args, batched, ("none", w), dtype)
+    x = args[1]
+    n = x._data.size // x._data.shape[0] if batched[1] else x._data.size
+    return grad / n if reduction == "mean" and n else grad
+
+
+BCE_BACKWARD = defop(
+    "binary_cross_entropy_backward", _np_bce_backward, node="BinaryCrossEntropyBackwardBackward0",
+    batch=_bce_backward_batch, save=lambda ans, g, x, t, reduction, w: (g, x, t, reduction, w),
+    vjp=(lambda gg, g, x, t, reduction, w: bce_backward(gg, x, t, reduction, w),
+         lambda gg, g, x, t, reduction, w: _bce_double_backward(g, gg, x, t, reduction, w),
+         lambda gg, g, x, t, reduction, w: _bce_double_backward_target(gg, g, x, t, reduction, w)),
+    jvp=(lambda tg, g, x, t, reduction, w: bce_backward(tg, x, t, reduction, w),
+         lambda tx, g, x, t, reduction, w: _bce_double_backward(g, tx, x, t, reduction, w),
+         lambda tt, g, x, t, reduction, w: _bce_double_backward_target(tt, g, x, t, reduction, w)))
+
+
+def bce_backward(g, x, t, reduction, w):
+    return apply(BCE_BACKWARD, (g, x, t), (reduction, w))
+
+
+def _bce_target_backward(g, x, t, reduction, w):
+    """PyTorch's binary_cross_entropy_target_backward: -logit(x) g, composed."""
+    grad = -logit(x) * g
+    if w is not None:
+        grad = grad * _wrap(w)
+    return grad / _count(t, reduction)
+
+
+def _bce_tangent(backward):
+    def rule(tangent, x, t, reduction, w):
+        return _reduce(backward(tangent, x, t, "none", w), reduction)
+    return rule
+
+
+BINARY_CROSS_ENTROPY = defop(
+    "binary_cross_entropy", _bce, node="BinaryCrossEntropyBackward0", batch=_pointwise_batched,
+    save=lambda ans, x, t, reduction, w: (x, t, reduction, w),
+    vjp=(lambda g, x, t, reduction, w: bce_backward(g, x, t, reduction, w), _bce_target_backward),
+    jvp=(_bce_tangent(bce_backward), _bce_tangent(_bce_target_backward)))
 
 
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
