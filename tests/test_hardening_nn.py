@@ -124,6 +124,25 @@ CASES = {
     "logit_grad_at_zeros": lambda lib: _grads(lib, lambda L, x: L.logit(x), _x(lib, -0.0, 0.0, 1.0, 0.5)),
     "logit_grad_at_zeros_no_graph": lambda lib: _grads(lib, lambda L, x: L.logit(x), _x(lib, -0.0, 0.0, 1.0, 0.5),
                                                        create_graph=False),
+    # cross_entropy: the mean of an empty input of probabilities is PyTorch's filled sum (tangent 0);
+    # log_softmax runs no kernel on an empty input, so nll_loss's checks come first
+    "cross_entropy_probs_empty_tangent": lambda lib: _jvp(lib, lambda L, x: F(L).cross_entropy(
+        x, L.zeros(2, 2, 0, dtype=L.float64)), lib.zeros(2, 2, 0, dtype=lib.float64),
+        lib.zeros(2, 2, 0, dtype=lib.float64)),
+    "cross_entropy_probs_empty_grad": lambda lib: _grads(lib, lambda L, x: F(L).cross_entropy(
+        x, L.zeros(0, dtype=L.float64)), lib.zeros(0, dtype=lib.float64, requires_grad=True)),
+    "cross_entropy_empty_int_input": lambda lib: F(lib).cross_entropy(lib.zeros(0, 3, dtype=lib.int16),
+                                                                      lib.tensor(149, dtype=lib.int16)),
+    "cross_entropy_empty_byte_input": lambda lib: F(lib).cross_entropy(lib.zeros(0, 1, dtype=lib.uint8),
+                                                                       lib.tensor(0, dtype=lib.uint8)),
+    "cross_entropy_empty_complex_input": lambda lib: F(lib).cross_entropy(lib.zeros(1, 0, dtype=lib.complex64),
+                                                                          lib.zeros(1, 1, 0, dtype=lib.complex64)),
+    "cross_entropy_int_input": lambda lib: F(lib).cross_entropy(lib.zeros(2, 3, dtype=lib.int16), lib.tensor([0, 1])),
+    # nll_loss: the target's dtype before a 1-d input's target size; a 0-d target of a 3-d input
+    "nll_1d_float_target": lambda lib: F(lib).nll_loss(lib.zeros(4), lib.zeros(4)),
+    "nll_1d_short_target": lambda lib: F(lib).nll_loss(lib.zeros(3, dtype=lib.int16), lib.zeros(3, dtype=lib.int16)),
+    "nll_1d_long_target": lambda lib: F(lib).nll_loss(lib.zeros(3), lib.zeros(3, dtype=lib.long)),
+    "nll_3d_0d_target": lambda lib: F(lib).nll_loss(lib.zeros(0, 2, 1), lib.tensor(1)),
 }
 
 

@@ -121,8 +121,7 @@ NLL_LOSS2D, NLL_LOSS2D_BACKWARD = _nll_rules(("nll_loss2d", "NllLoss2DBackward0"
 def _nll_picks(input, target, weight, ignore_index, name):
     """The op's parameters for ``target``, after PyTorch's dtype, weight and bounds checks."""
     x, t = input._data, target._data
-    if t.dtype != np.int64 and t.dtype != np.uint8:
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_type_name(target)}")
+    _check_target_dtype(target)
     if x.ndim == 2 and t.ndim == 0:  # PyTorch's kernel reads the target's size(0)
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     if x.dtype.kind != "f":
@@ -153,6 +152,11 @@ def _nll_picks(input, target, weight, ignore_index, name):
     return _flat_picks(x.shape, index), w, total
 
 
+def _check_target_dtype(target):
+    if target._data.dtype != np.int64 and target._data.dtype != np.uint8:
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_type_name(target)}")
+
+
 def _flat_picks(shape, index):
     """Flat indices into an array of ``shape`` (C,) or (N, C, ...) of its elements
     [n, index[n, ...], ...]."""
@@ -181,6 +185,7 @@ def _nll_params(input, target, weight, ignore_index):
     x_shape, t_shape = input._data.shape, target._data.shape
     if len(t_shape) > 1:
         raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    _check_target_dtype(target)
     if len(x_shape) == 1 and len(t_shape) == 1 and t_shape[0] != 1:
         raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {t_shape[0]}")
     _check_no_grad(weight, "weight", "nll_loss_forward")
@@ -224,6 +229,8 @@ def _nll_loss_nd(input, target, weight, reduction, ignore_index):
         return _nll_loss(input, target, weight, reduction, ignore_index)
     if ndim == 4:
         return _nll_loss2d(input, target, weight, reduction, ignore_index)
+    if not t_shape:  # PyTorch slices the target's sizes from dim 1
+        raise RuntimeError("ArrayRef: invalid slice, N = 1; size = 0")
     n, c = x_shape[0], x_shape[1]
     out_size = (n,) + x_shape[2:]
     if t_shape[1:] != x_shape[2:]:
@@ -396,7 +403,7 @@ def _cross_entropy_probs(input, target, weight, reduction, label_smoothing, clas
     if reduction == "sum":
         return -terms.sum()
     if input._data.size == 0:
-        return -terms.sum() * float("nan")
+        return -(terms.sum().fill_(float("nan")))  # PyTorch fills the sum: a tangent of 0, a gradient of 0
     return unary(DIV_BY_COUNT, -terms.sum(), (input._data.size // n_classes,))
 
 
@@ -459,7 +466,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         return _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, label_smoothing, class_dim)
     if input._data.ndim not in (1, 2):  # (N, C, d1, ...): nll_loss2d's graph, composed (0-d: its error)
         return _nll_loss_nd(log_softmax(input, class_dim), target, weight, reduction, ignore_index)
-    if input._data.dtype.kind != "f":
+    if input._data.dtype.kind != "f" and input._data.size:  # log_softmax runs no kernel on an empty input
         raise NotImplementedError(f"\"log_softmax_lastdim_kernel_impl\" not implemented for '{_type_name(input)}'")
     _check_batch(input, target)
     params = _nll_params(input, target, weight, ignore_index)
