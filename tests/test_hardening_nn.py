@@ -143,6 +143,22 @@ CASES = {
     "nll_1d_short_target": lambda lib: F(lib).nll_loss(lib.zeros(3, dtype=lib.int16), lib.zeros(3, dtype=lib.int16)),
     "nll_1d_long_target": lambda lib: F(lib).nll_loss(lib.zeros(3), lib.zeros(3, dtype=lib.long)),
     "nll_3d_0d_target": lambda lib: F(lib).nll_loss(lib.zeros(0, 2, 1), lib.tensor(1)),
+    # pooling: avg_pool2d's CPU kernel takes floats and Long only, Long divided as C++ truncates;
+    # a max-pool window wholly in the padding; adaptive pooling of an empty batch and its backward
+    **{f"avg_pool2d_{dt}": (lambda dt: lambda lib: F(lib).avg_pool2d(lib.ones(1, 2, 2, dtype=getattr(lib, dt)), 2))(dt)
+       for dt in ("int16", "uint8", "int32", "int8", "complex64", "bool")},
+    "avg_pool1d_int16_empty": lambda lib: F(lib).avg_pool1d(lib.zeros(0, 10, 2, dtype=lib.int16), 2),
+    "avg_pool2d_long_minimum": lambda lib: F(lib).avg_pool2d(lib.full((1, 1, 4), -9223372036854775808,
+                                                                      dtype=lib.long), 3, 1, 1),
+    "avg_pool2d_long_negative": lambda lib: F(lib).avg_pool2d(lib.tensor([[[-7, 2, -5, 3]]]), (1, 3), 1, (0, 1)),
+    "max_pool2d_window_in_padding": lambda lib: F(lib).max_pool2d(lib.arange(4.0).reshape(1, 1, 4), 2, 1, 1, 2,
+                                                                   return_indices=True),
+    "max_pool2d_window_in_padding_int": lambda lib: F(lib).max_pool2d(lib.tensor([[[255, 91]]], dtype=lib.uint8),
+                                                                       2, 1, 1, 2),
+    "adaptive_avg_pool2d_empty_byte": lambda lib: F(lib).adaptive_avg_pool2d(lib.zeros(0, 1, 7, dtype=lib.uint8),
+                                                                             (2, None)),
+    "adaptive_avg_pool1d_empty_grad": lambda lib: _grads(lib, lambda L, x: F(L).adaptive_avg_pool1d(x, 2),
+                                                         lib.zeros(1, 0, 1, dtype=lib.float64, requires_grad=True)),
 }
 
 

@@ -19,6 +19,7 @@ import math
 
 import numpy as np
 
+from .. import _dtype
 from .._tensor import _LEGACY_NAMES, _wrap
 from .conv import _add_windows, _windows
 from .batching import aligned, any_batched, leading, on_batch
@@ -116,8 +117,16 @@ def _padded_planes(x, padding, out, kernel, stride, dilation, value):
 
 def _gather(x, index, shape):
     """``out[..., o] = x[..., index[..., o]]``, ``index`` counting over the last two dims."""
-    flat = x.reshape(x.shape[:-2] + (x.shape[-2] * x.shape[-1],))
-    picked = np.take_along_axis(flat, index.reshape(index.shape[:-2] + (index.shape[-2] * index.shape[-1],)), -1)
+    size = x.shape[-2] * x.shape[-1]
+    flat = x.reshape(x.shape[:-2] + (size,))
+    flat_index = index.reshape(index.shape[:-2] + (index.shape[-2] * index.shape[-1],))
+    if flat_index.size and flat_index.max() >= size:
+        # a window wholly in the padding: PyTorch's index is where its scan would have started,
+        # past the plane, and its value the lowest (nothing was scanned)
+        valid = flat_index < size
+        picked = np.where(valid, np.take_along_axis(flat, np.where(valid, flat_index, 0), -1), _lowest(x.dtype))
+    else:
+        picked = np.take_along_axis(flat, flat_index, -1)
     return picked.reshape(index.shape)
 
 
@@ -125,6 +134,8 @@ def _scatter(g, index, shape):
     """The transpose of ``_gather``: ``out[..., index[..., o]] += g[..., o]`` (one bincount)."""
     planes, size = math.prod(shape[:-2]), shape[-2] * shape[-1]
     flat = index + (np.arange(planes) * size).reshape(index.shape[:-2] + (1, 1))  # counting over all planes
+    if index.size and index.max() >= size:  # windows wholly in the padding (see _gather) take nothing
+        flat, g = flat[index < size], g[index < size]
     summed = np.bincount(flat.ravel(), weights=g.ravel(), minlength=planes * size)
     return summed.astype(g.dtype).reshape(shape)
 
@@ -316,7 +327,9 @@ def _avg_pool_out(sizes, kernel, stride, padding, ceil_mode):
 def _divide(total, divisor):
     if total.dtype.kind == "f":
         return total / divisor.astype(total.dtype)
-    return np.sign(total) * (np.abs(total) // divisor)  # C++ integer division truncates
+    # C++ integer division truncates toward zero (an abs would overflow at the dtype's minimum)
+    quotient = total // divisor
+    return quotient + ((total - quotient * divisor != 0) & ((total < 0) != (divisor < 0)))
 
 
 def _avg_pool(x, kernel, stride, padding, ceil_mode, count_include_pad, divisor_override):
@@ -357,8 +370,8 @@ def _avg_pool2d(x, kernel, stride, padding, ceil_mode, count_include_pad, diviso
     out = tuple(_checked_out(size, k, p, s, 1, ceil_mode)
                 for size, k, p, s in zip(x._data.shape[-2:], kernel, padding, stride))
     _pool2d_shape_check(x, kernel, stride, padding, (1, 1), out)
-    if x._data.dtype.kind == "b":
-        raise NotImplementedError("\"avg_pool2d\" not implemented for 'Bool'")
+    if x._data.dtype.kind != "f" and x._data.dtype != np.int64:  # PyTorch's CPU kernel: floats and Long
+        raise _dtype.not_implemented("avg_pool2d", x._data.dtype)
     params = (kernel, stride, padding, bool(ceil_mode), bool(count_include_pad), divisor_override)
     return unary(AVG_POOL2D, x, params)
 
@@ -409,7 +422,16 @@ def _adaptive_taps(size, out, dtype):
     return index, weight, size
 
 
-ADAPTIVE_AVG_POOL2D = _resample_pair("adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", reads_input=True)
+def _check_adaptive_grad(g):
+    for dim in range(1, g.ndim):
+        if g.shape[dim] == 0:
+            raise RuntimeError("adaptive_avg_pool2d_backward(): Expected grad_output to have non-zero size for "
+                               f"non-batch dimensions, but grad_output has sizes {list(g.shape)} with dimension {dim} "
+                               "being empty")
+
+
+ADAPTIVE_AVG_POOL2D = _resample_pair("adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", reads_input=True,
+                                     check_grad=_check_adaptive_grad)
 
 
 def _output_size(output_size, shape):
@@ -443,6 +465,8 @@ def adaptive_avg_pool2d(input, output_size):
                                f"dimensions, but input has sizes {list(shape)} with dimension {dim + len(shape)} "
                                "being empty")
     if input._data.dtype.kind != "f":
+        if not input._data.size:  # no kernel runs on an empty batch
+            return input.new_zeros(shape[:-2] + sizes)
         raise NotImplementedError(f"\"adaptive_avg_pool2d\" not implemented for "
                                   f"'{_LEGACY_NAMES[input._data.dtype.name]}'")
     taps = [_adaptive_taps(size, out, input._data.dtype) for size, out in zip(shape[-2:], sizes)]

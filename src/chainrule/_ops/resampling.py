@@ -69,13 +69,14 @@ def _resample_transpose(g, taps):
     return np.ascontiguousarray(g)
 
 
-def _resample_pair(name, node, transpose_node=None, reads_input=False):
+def _resample_pair(name, node, transpose_node=None, reads_input=False, check_grad=None):
     """Registers a resampling op and its transpose; returns (op, transpose).
 
     ``reads_input``: PyTorch's backward takes the forward's input too (reflection and
     replication padding, adaptive average pooling), so the transpose is an op of (g, x) that
     ignores x's values, with derivative zero there: under create_graph a gradient stays
-    connected to x, and its second derivative is zeros (PyTorch's ``zeros_like(self)``)."""
+    connected to x, and its second derivative is zeros (PyTorch's ``zeros_like(self)``).
+    ``check_grad(g)``: the checks PyTorch's backward kernel makes of the gradient array."""
     def forward(t, taps):
         return unary(pair[0], t, (taps,))
 
@@ -93,9 +94,14 @@ def _resample_pair(name, node, transpose_node=None, reads_input=False):
     def transpose(t, x, taps):
         return apply(pair[1], (t, x), (taps,))
 
+    def backward(g, x, taps):
+        if check_grad is not None:
+            check_grad(g)
+        return _resample_transpose(g, taps)
+
     pair = (defop(name, _resample, batch=leading, node=node, save=lambda ans, x, taps: (x, taps),
                   vjp=transpose, jvp=lambda t, x, taps: forward(t, taps)),
-            defop(name + "_backward", lambda g, x, taps: _resample_transpose(g, taps), batch=leading,
+            defop(name + "_backward", backward, batch=leading,
                   node=transpose_node or node.replace("Backward0", "BackwardBackward0"),
                   save=lambda ans, g, x, taps: (x, taps),
                   vjp=(lambda gg, x, taps: forward(gg, taps), lambda gg, x, taps: zeros_like(x)),
