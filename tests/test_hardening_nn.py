@@ -159,6 +159,14 @@ CASES = {
                                                                              (2, None)),
     "adaptive_avg_pool1d_empty_grad": lambda lib: _grads(lib, lambda L, x: F(L).adaptive_avg_pool1d(x, 2),
                                                          lib.zeros(1, 0, 1, dtype=lib.float64, requires_grad=True)),
+    # PyTorch's words: constant_pad_nd's message (spaces missing), multilabel's size(-1) of a 0-d
+    # input, one_hot's allocator
+    "constant_pad_nd_too_long": lambda lib: lib.constant_pad_nd(lib.ones(3), (1, 1, 1, 1)),
+    "constant_pad_nd_too_long_0d": lambda lib: lib.constant_pad_nd(lib.tensor(True), (1, 1, 1, 1)),
+    "multilabel_0d": lambda lib: F(lib).multilabel_soft_margin_loss(lib.tensor(1.0), lib.tensor(2.75)),
+    "multilabel_0d_complex_target": lambda lib: F(lib).multilabel_soft_margin_loss(lib.tensor(80.0), lib.tensor(1j)),
+    "one_hot_unallocatable": lambda lib: F(lib).one_hot(lib.tensor([2 ** 40])),
+    "one_hot_rows": lambda lib: F(lib).one_hot(lib.tensor([[0, 3], [2, 2]])),
 }
 
 

@@ -489,6 +489,8 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
     loss = -(target * log_sigmoid(input) + (1 - target) * log_sigmoid(-input))
     if weight is not None:
         loss = loss * weight
+    if not input._data.ndim:  # PyTorch reads input.size(input.dim() - 1)
+        raise IndexError("Dimension specified as -1 but tensor has no dimensions")
     class_dim = input._data.ndim - 1
     loss = loss.sum(class_dim) / input._data.shape[class_dim]
     if reduction == "none":

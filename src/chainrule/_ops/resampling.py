@@ -152,7 +152,7 @@ def constant_pad_nd(input, pad, value=0):
         raise RuntimeError(f"Length of pad must be even but instead it equals {len(pad)}")
     if len(pad) > 2 * len(shape):
         raise RuntimeError("Length of pad should be no more than twice the number of dimensions of the input. "
-                           f"Pad length is {len(pad)} while the input has {len(shape)} dimensions.")
+                           f"Pad length is {len(pad)}while the input has {len(shape)}dimensions.")  # sic
     for i in range(len(pad) // 2):
         size = shape[len(shape) - 1 - i]
         if size + min(pad[2 * i], 0) + min(pad[2 * i + 1], 0) < 0:
