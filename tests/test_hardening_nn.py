@@ -167,6 +167,16 @@ CASES = {
     "multilabel_0d_complex_target": lambda lib: F(lib).multilabel_soft_margin_loss(lib.tensor(80.0), lib.tensor(1j)),
     "one_hot_unallocatable": lambda lib: F(lib).one_hot(lib.tensor([2 ** 40])),
     "one_hot_rows": lambda lib: F(lib).one_hot(lib.tensor([[0, 3], [2, 2]])),
+    # interpolate: an empty dim other than the batch refused before the dtype; sums from -0.
+    "interpolate_empty_channels": lambda lib: F(lib).interpolate(lib.zeros(0, 0, 3, dtype=lib.float64), size=2),
+    "interpolate_empty_channels_int": lambda lib: F(lib).interpolate(lib.zeros(1, 0, 4, dtype=lib.int8), size=2,
+                                                                     mode="nearest-exact"),
+    "interpolate_empty_channels_bilinear": lambda lib: F(lib).interpolate(lib.zeros(3, 0, 2, 4, dtype=lib.long),
+                                                                          size=(2, 4), mode="bilinear"),
+    "interpolate_linear_negative_zeros": lambda lib: F(lib).interpolate(lib.tensor([[[-0.0, -0.0]], [[-1e-30, 4.0]]]),
+                                                                        size=3, mode="linear"),
+    "interpolate_area_empty_complex": lambda lib: F(lib).interpolate(lib.zeros(0, 1, 1, dtype=lib.complex128),
+                                                                     size=2, mode="area"),
 }
 
 

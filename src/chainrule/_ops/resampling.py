@@ -47,7 +47,8 @@ def _resample(x, taps):
         terms = picked * weight.reshape(weight.shape + trailing)
         if (index < 0).any():
             terms = np.where((index >= 0).reshape(index.shape + trailing), terms, 0)
-        x = terms.sum(axis=axis + 1)
+        # from -0., the additive identity (NumPy's sum starts from +0.: -0. + -0. would be +0.)
+        x = terms.sum(axis=axis + 1, initial=-0.0) if terms.dtype.kind == "f" else terms.sum(axis=axis + 1)
     return x
 
 
@@ -419,6 +420,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         return (adaptive_avg_pool1d if n == 1 else adaptive_avg_pool2d)(input, sizes)
     if mode in ("nearest", "nearest-exact") and n in (1, 2, 3) or mode in _MODE_DIMS and n == _MODE_DIMS[mode]:
         _check_sizes(input, sizes)
+        if 0 in input._data.shape[1:]:  # an empty batch is allowed, no other empty dim
+            raise RuntimeError(f"Non-empty {ndim}D data tensor expected but got a tensor with sizes "
+                               f"{list(input._data.shape)}")
         if input._data.dtype.kind not in "f" and not (mode.startswith("nearest") and input._data.dtype == np.uint8):
             kernel = "nearest" if mode.startswith("nearest") else "linear" if mode != "bicubic" else "cubic"
             raise _dtype.not_implemented(f"compute_indices_weights_{kernel}", input._data.dtype)
