@@ -298,7 +298,7 @@ ENTRIES = [
                   "log_softmax_backward", "nll_loss", "nll_loss_backward", "nll_loss2d", "nll_loss2d_backward",
                   "div_by_count")),
     Entry("binary_cross_entropy", lambda lib, x, t, w, r: F(lib).binary_cross_entropy(x, t, w, reduction=r),
-          bce_samples, covers=("binary_cross_entropy", "logit")),
+          bce_samples, covers=("binary_cross_entropy", "binary_cross_entropy_backward", "logit")),
     Entry("binary_cross_entropy_with_logits",
           lambda lib, x, t, w, pw, r: F(lib).binary_cross_entropy_with_logits(x, t, w, reduction=r, pos_weight=pw),
           bce_logits_samples, covers=("binary_cross_entropy_with_logits", "sigmoid", "log_sigmoid")),

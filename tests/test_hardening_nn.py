@@ -177,6 +177,12 @@ CASES = {
                                                                         size=3, mode="linear"),
     "interpolate_area_empty_complex": lambda lib: F(lib).interpolate(lib.zeros(0, 1, 1, dtype=lib.complex128),
                                                                      size=2, mode="area"),
+    # cdist: no half kernel; PyTorch's _cdist_backward has no derivative of its own
+    "cdist_half": lambda lib: lib.cdist(lib.ones(1, 2, dtype=lib.float16), lib.ones(1, 2, dtype=lib.float16)),
+    "cdist_grad2": lambda lib: _grads(lib, lambda L, x: L.cdist(x.reshape(2, 2), L.ones(3, 2, dtype=L.float64)),
+                                      _x(lib, 0.5, -1.0, 2.0, 3.0)),
+    "cdist_grad": lambda lib: _grads(lib, lambda L, x: L.cdist(x.reshape(2, 2), L.ones(3, 2, dtype=L.float64), p=3),
+                                     _x(lib, 0.5, -1.0, 2.0, 3.0), create_graph=False),
 }
 
 
