@@ -183,6 +183,24 @@ CASES = {
                                       _x(lib, 0.5, -1.0, 2.0, 3.0)),
     "cdist_grad": lambda lib: _grads(lib, lambda L, x: L.cdist(x.reshape(2, 2), L.ones(3, 2, dtype=L.float64), p=3),
                                      _x(lib, 0.5, -1.0, 2.0, 3.0), create_graph=False),
+    # convolution: PyTorch's empty path (no kernel, no dtype check; zero input channels give zero
+    # output channels), the kernels' own checks (kernel size, dilated and transposed dtypes)
+    "conv1d_empty_channels": lambda lib: F(lib).conv1d(lib.ones(1, 0, 4, dtype=lib.int16),
+                                                       lib.ones(1, 0, 4, dtype=lib.int16)),
+    "conv1d_empty_mixed_dtypes": lambda lib: F(lib).conv1d(lib.ones(0, 0, 0, dtype=lib.long),
+                                                           lib.ones(1, 0, 0, dtype=lib.bool)),
+    "conv1d_empty_length": lambda lib: F(lib).conv1d(lib.ones(3, 3, 0), lib.ones(3, 3, 0)),
+    "conv1d_zero_kernel": lambda lib: F(lib).conv1d(lib.ones(1, 2, 1), lib.ones(2, 2, 0)),
+    "conv1d_zero_kernel_dilated": lambda lib: F(lib).conv1d(lib.ones(1, 2, 1, dtype=lib.bool),
+                                                            lib.ones(2, 2, 0, dtype=lib.float64), dilation=2),
+    "conv1d_dilated_short": lambda lib: F(lib).conv1d(lib.ones(3, 1, 2, dtype=lib.int16),
+                                                      lib.ones(3, 1, 1, dtype=lib.bool), dilation=2),
+    "conv1d_dilated_long": lambda lib: F(lib).conv1d(lib.ones(1, 1, 4, dtype=lib.long),
+                                                     lib.ones(1, 1, 2, dtype=lib.long), dilation=2),
+    "conv_transpose1d_int": lambda lib: F(lib).conv_transpose1d(lib.ones(1, 1, 1, dtype=lib.int32),
+                                                                lib.ones(1, 1, 3, dtype=lib.int32)),
+    "conv1d_empty_channels_grads": lambda lib: _grads(lib, lambda L, w: F(L).conv1d(L.ones(1, 0, 4), w.reshape(2, 0, 2)),
+                                                      lib.ones(0, requires_grad=True), create_graph=False),
 }
 
 
