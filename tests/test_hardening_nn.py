@@ -201,6 +201,15 @@ CASES = {
                                                                 lib.ones(1, 1, 3, dtype=lib.int32)),
     "conv1d_empty_channels_grads": lambda lib: _grads(lib, lambda L, w: F(L).conv1d(L.ones(1, 0, 4), w.reshape(2, 0, 2)),
                                                       lib.ones(0, requires_grad=True), create_graph=False),
+    # binary_cross_entropy_with_logits: PyTorch's composition, log_sigmoid in the input's dtype,
+    # the rest written into the target's (its dtype is the result's); a bool or complex target
+    **{f"bce_logits_{xd}_{td}": (lambda xd, td: lambda lib: F(lib).binary_cross_entropy_with_logits(
+        lib.tensor([-2.275390625, 0.0]).to(getattr(lib, xd)), lib.tensor([0.0, 0.5]).to(getattr(lib, td)),
+        reduction="none"))(xd, td)
+       for xd, td in (("float32", "float64"), ("float64", "float16"), ("float16", "float32"), ("float32", "float16"),
+                      ("float64", "complex128"), ("float32", "bool"), ("int64", "float32"), ("float32", "int64"))},
+    "bce_logits_complex_target_grad": lambda lib: F(lib).binary_cross_entropy_with_logits(
+        _x(lib, 0.5), lib.tensor([3 - 1j])),
 }
 
 

@@ -17,6 +17,7 @@ import numpy as np
 from .. import _argparse, _dtype
 from .._tensor import _wrap
 from ..autograd.forward_ad import FORWARD, make_dual, tangent_of
+from ..autograd.grad_mode import STATE
 from .activations import LOG_SOFTMAX, log_sigmoid, log_softmax, softmax, softmax_backward
 from .batching import any_batched, elementwise, on_batch, per_sample
 from .elementwise import where, zeros_like
@@ -588,10 +589,18 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
 
 
 def _bce_logits(x, t, reduction, w, pw):
+    """PyTorch's composition: log_sigmoid(x) in x's dtype (half precision through float32),
+    then (1 - t).mul_(x).sub_(log_sigmoid), written into t's dtype at each step."""
+    wide = x.astype(np.float32) if x.dtype == np.float16 else x
     # -log sigmoid(x) = log(1 + e^-|x|) + max(-x, 0), exact for every x
-    softplus = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)
-    loss = (1 - t) * x + (softplus if pw is None else (1 + (pw - 1) * t) * softplus)
-    return _np_reduce(loss if w is None else loss * w, reduction)
+    softplus = (np.log1p(np.exp(-np.abs(wide))) + np.maximum(-wide, 0)).astype(x.dtype, copy=False)
+    if pw is not None:
+        softplus = (softplus * (1 + (pw - 1) * t)).astype(x.dtype, copy=False)
+    loss = ((1 - t) * x).astype(t.dtype, copy=False)
+    loss = (loss + softplus).astype(t.dtype, copy=False)
+    if w is not None:
+        loss = (loss * w).astype(t.dtype, copy=False)
+    return _np_reduce(loss, reduction)
 
 
 def _bce_logits_input_slope(x, t, w, pw):
@@ -624,12 +633,18 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         raise ValueError(f"Target size ({target.size()}) must be the same as input size ({input.size()})")
     _check_no_grad(weight, "weight", "binary_cross_entropy_with_logits")
     _check_no_grad(pos_weight, "pos_weight", "binary_cross_entropy_with_logits")
-    out_dtype = _dtype.result_dtype((input, target))
     if input._data.dtype.kind != "f":  # PyTorch's formula takes log_sigmoid of the input
         raise _dtype.not_implemented("log_sigmoid_cpu", input._data.dtype)
-    if out_dtype != target.dtype:  # PyTorch computes (1 - target).mul_(input): in target's dtype
+    if target._data.dtype == np.bool_:  # then 1 - target
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                           "`logical_xor()` operator instead.")
+    out_dtype = _dtype.result_dtype((input, target))
+    if not _dtype.can_cast(out_dtype, target.dtype):  # (1 - target).mul_(input): in target's dtype
         raise RuntimeError(f"result type {_dtype._LEGACY_NAMES[out_dtype.name]} can't be cast to the desired "
                            f"output type {_type_name(target)}")
+    if target._data.dtype.kind == "c" and input._requires_grad and STATE.enabled:
+        raise RuntimeError("binary_cross_entropy_with_logits does not support automatic differentiation for "
+                           "outputs with complex dtype.")
     if pos_weight is not None:
         try:
             np.broadcast_shapes(pos_weight._data.shape, target._data.shape)
@@ -637,5 +652,5 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
             raise broadcast_error(e, pos_weight._data.shape, target._data.shape) from None
     w = None if weight is None else weight._data
     pw = None if pos_weight is None else pos_weight._data
-    return apply(BCE_WITH_LOGITS, (input, target), (reduction, w, pw), out_dtype.np)
+    return apply(BCE_WITH_LOGITS, (input, target), (reduction, w, pw))
 
