@@ -210,6 +210,19 @@ CASES = {
                       ("float64", "complex128"), ("float32", "bool"), ("int64", "float32"), ("float32", "int64"))},
     "bce_logits_complex_target_grad": lambda lib: F(lib).binary_cross_entropy_with_logits(
         _x(lib, 0.5), lib.tensor([3 - 1j])),
+    # gaussian_nll_loss: var * ones_like(input), of the default dtype for an integer input; label
+    # smoothing over no classes is an infinite share; max pooling refuses complex; adaptive pooling
+    # sums from +0.
+    "gaussian_nll_int_input": lambda lib: F(lib).gaussian_nll_loss(lib.tensor([[3], [114]], dtype=lib.int8),
+                                                                   lib.tensor([[118], [28]], dtype=lib.int8), 1.5),
+    "cross_entropy_smoothing_no_classes": lambda lib: F(lib).cross_entropy(lib.zeros(1, 0, 4, dtype=lib.float64),
+                                                                           lib.zeros(1, 0, 4, dtype=lib.float64),
+                                                                           reduction="sum", label_smoothing=0.2),
+    "max_pool1d_complex": lambda lib: F(lib).max_pool1d(lib.ones(1, 4, dtype=lib.complex64), 2),
+    "max_pool1d_complex_indices": lambda lib: F(lib).max_pool1d(lib.ones(1, 4, dtype=lib.complex64), 2,
+                                                                return_indices=True),
+    "max_pool2d_complex": lambda lib: F(lib).max_pool2d(lib.ones(1, 2, 2, dtype=lib.complex128), 2),
+    "adaptive_avg_pool1d_negative_zeros": lambda lib: F(lib).adaptive_avg_pool1d(lib.tensor([[-0.0, -0.0, 1.0]]), 2),
 }
 
 

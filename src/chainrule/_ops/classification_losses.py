@@ -386,6 +386,11 @@ def _class_shaped(weight, ndim, class_dim):
     return weight.view(shape)
 
 
+def _per_class(label_smoothing, n_classes):
+    """label_smoothing / n_classes as C++ divides doubles: no classes, an infinite share."""
+    return label_smoothing / n_classes if n_classes else math.inf
+
+
 def _cross_entropy_probs(input, target, weight, reduction, label_smoothing, class_dim):
     if not input._data.ndim:
         raise IndexError("Dimension specified as 1 but tensor has no dimensions")
@@ -395,7 +400,7 @@ def _cross_entropy_probs(input, target, weight, reduction, label_smoothing, clas
     if label_smoothing > 0.0:
         if label_smoothing > 1.0:
             raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
-        target = target * (1 - label_smoothing) + label_smoothing / n_classes
+        target = target * (1 - label_smoothing) + _per_class(label_smoothing, n_classes)
     terms = log_p * target
     if weight is not None:
         terms = terms * (_class_shaped(weight, input._data.ndim, class_dim) if input._data.ndim > 1 else weight)
@@ -428,7 +433,7 @@ def _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, labe
             smooth = smooth.sum() / _wrap(np.asarray((~ignored).sum()))
     elif reduction == "sum":
         smooth = smooth.sum()
-    return nll * (1 - label_smoothing) + smooth * (label_smoothing / n_classes)
+    return nll * (1 - label_smoothing) + smooth * _per_class(label_smoothing, n_classes)
 
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,

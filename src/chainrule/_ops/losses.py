@@ -365,7 +365,10 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"
     if isinstance(var, float):
         if var < 0:
             raise ValueError("var has negative entry/entries")
-        var = _wrap(np.full(input._data.shape, var, input._data.dtype))
+        # PyTorch's var * ones_like(input): an integer input's ones make a tensor of the default dtype
+        kind = input._data.dtype.kind
+        var = _wrap(np.full(input._data.shape, var, input._data.dtype if kind in "fc" else
+                            _dtype.get_default_dtype().np))
     elif not isinstance(var, Tensor):
         raise TypeError("any() received an invalid combination of arguments - got (bool), but expected one of:\n"
                         " * (Tensor input, *, Tensor out = None)\n"

@@ -215,8 +215,8 @@ def _max_pool_index(x, kernel, stride, padding, dilation, out):
 def _max_pool2d(x, kernel, stride, padding, dilation, ceil_mode, return_indices):
     """max_pool2d_with_indices on a checked (C, H, W) or (N, C, H, W) input."""
     out = _pool_shape(x, kernel, stride, padding, dilation, ceil_mode)
-    if x._data.dtype.kind == "b":
-        raise NotImplementedError("\"max_pool2d\" not implemented for 'Bool'")
+    if x._data.dtype.kind in "bc":
+        raise _dtype.not_implemented("max_pool2d", x._data.dtype)
     return _pool_by_index(MAX_POOL2D[0], lambda data: _max_pool_index(data, kernel, stride, padding, dilation, out),
                           x, return_indices)
 
@@ -431,7 +431,7 @@ def _check_adaptive_grad(g):
 
 
 ADAPTIVE_AVG_POOL2D = _resample_pair("adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", reads_input=True,
-                                     check_grad=_check_adaptive_grad)
+                                     check_grad=_check_adaptive_grad, initial=0.0)  # PyTorch's sum starts at 0
 
 
 def _output_size(output_size, shape):

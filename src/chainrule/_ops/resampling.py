@@ -32,7 +32,7 @@ from .registry import apply, defop, unary
 # --- resampling: the forward gather and its transpose ------------------------------------
 
 
-def _resample(x, taps):
+def _resample(x, taps, initial=-0.0):
     """``out[..., o] = sum_t weight[o, t] * x[..., index[o, t]]`` along each trailing axis
     (the innermost first, as PyTorch's kernels sum). An index of -1 is no tap at all (a
     window narrower than the widest): it adds nothing, not even an infinity times 0."""
@@ -47,8 +47,9 @@ def _resample(x, taps):
         terms = picked * weight.reshape(weight.shape + trailing)
         if (index < 0).any():
             terms = np.where((index >= 0).reshape(index.shape + trailing), terms, 0)
-        # from -0., the additive identity (NumPy's sum starts from +0.: -0. + -0. would be +0.)
-        x = terms.sum(axis=axis + 1, initial=-0.0) if terms.dtype.kind == "f" else terms.sum(axis=axis + 1)
+        # from -0., the additive identity, as PyTorch's w0 x0 + w1 x1 (NumPy's sum starts from +0.:
+        # -0. + -0. would be +0.); or from ``initial``, the accumulator of a kernel that has one
+        x = terms.sum(axis=axis + 1, initial=initial) if terms.dtype.kind == "f" else terms.sum(axis=axis + 1)
     return x
 
 
@@ -70,14 +71,18 @@ def _resample_transpose(g, taps):
     return np.ascontiguousarray(g)
 
 
-def _resample_pair(name, node, transpose_node=None, reads_input=False, check_grad=None):
+def _resample_pair(name, node, transpose_node=None, reads_input=False, check_grad=None, initial=-0.0):
     """Registers a resampling op and its transpose; returns (op, transpose).
 
     ``reads_input``: PyTorch's backward takes the forward's input too (reflection and
     replication padding, adaptive average pooling), so the transpose is an op of (g, x) that
     ignores x's values, with derivative zero there: under create_graph a gradient stays
     connected to x, and its second derivative is zeros (PyTorch's ``zeros_like(self)``).
-    ``check_grad(g)``: the checks PyTorch's backward kernel makes of the gradient array."""
+    ``check_grad(g)``: the checks PyTorch's backward kernel makes of the gradient array;
+    ``initial``: where the forward's sums start (see ``_resample``)."""
+    def resampled(x, taps):
+        return _resample(x, taps, initial)
+
     def forward(t, taps):
         return unary(pair[0], t, (taps,))
 
@@ -86,7 +91,7 @@ def _resample_pair(name, node, transpose_node=None, reads_input=False, check_gra
             return unary(pair[1], t, (taps,))
         keep_taps = dict(save=lambda ans, x, taps: (taps,))
         # both act on the trailing dims only: a batch is one more leading dim
-        pair = (defop(name, _resample, batch=leading, node=node, vjp=transpose, jvp=forward, **keep_taps),
+        pair = (defop(name, resampled, batch=leading, node=node, vjp=transpose, jvp=forward, **keep_taps),
                 defop(name + "_backward", _resample_transpose, batch=leading,
                       node=transpose_node or node.replace("Backward0", "BackwardBackward0"),
                       vjp=forward, jvp=transpose, **keep_taps))
@@ -100,7 +105,7 @@ def _resample_pair(name, node, transpose_node=None, reads_input=False, check_gra
             check_grad(g)
         return _resample_transpose(g, taps)
 
-    pair = (defop(name, _resample, batch=leading, node=node, save=lambda ans, x, taps: (x, taps),
+    pair = (defop(name, resampled, batch=leading, node=node, save=lambda ans, x, taps: (x, taps),
                   vjp=transpose, jvp=lambda t, x, taps: forward(t, taps)),
             defop(name + "_backward", backward, batch=leading,
                   node=transpose_node or node.replace("Backward0", "BackwardBackward0"),
