@@ -223,6 +223,15 @@ CASES = {
                                                                 return_indices=True),
     "max_pool2d_complex": lambda lib: F(lib).max_pool2d(lib.ones(1, 2, 2, dtype=lib.complex128), 2),
     "adaptive_avg_pool1d_negative_zeros": lambda lib: F(lib).adaptive_avg_pool1d(lib.tensor([[-0.0, -0.0, 1.0]]), 2),
+    # ctc_loss: the composite's empty check first, then ctc_loss_allocate_outputs' in its order
+    # (log_probs' dims, the targets' dims, blank, lengths, the targets' sizes, the input lengths)
+    "ctc_empty_1d": lambda lib: F(lib).ctc_loss(lib.zeros(0), lib.zeros(0, dtype=lib.long), (1,), (1,)),
+    "ctc_3d_targets": lambda lib: F(lib).ctc_loss(lib.zeros(3, 3, 1), lib.zeros(3, 1, 1, dtype=lib.long),
+                                                  (3, 3, 3), (1, 1, 1), blank=4),
+    "ctc_targets_batch": lambda lib: F(lib).ctc_loss(lib.zeros(3, 2, 4), lib.ones(3, 2, dtype=lib.long),
+                                                     (3, 3), (1, 1)),
+    "ctc_unbatched_target_size": lambda lib: F(lib).ctc_loss(lib.zeros(3, 4), lib.ones(3, dtype=lib.long),
+                                                             (6,), (1,)),
 }
 
 
