@@ -232,6 +232,15 @@ CASES = {
                                                      (3, 3), (1, 1)),
     "ctc_unbatched_target_size": lambda lib: F(lib).ctc_loss(lib.zeros(3, 4), lib.ones(3, dtype=lib.long),
                                                              (6,), (1,)),
+    # pixel_shuffle of an empty input: its gradient unshuffles to another shape (the engine's error);
+    # constant padding converts its value as fill_ does (F.pad's is a double), only when it pads
+    "pixel_shuffle_empty_grad": lambda lib: _grads(lib, lambda L, x: F(L).pixel_shuffle(x, 2),
+                                                   lib.zeros(4, 4, 0, requires_grad=True)),
+    **{f"constant_pad_uint8_{name}_{v}": (lambda fn, v: lambda lib: fn(lib, lib.tensor([[1, 2, 3]], dtype=lib.uint8), v))(
+        fn, v) for v in (-1.5, -1, -255, -256, 255.5, 300, nan, inf, 2.7)
+       for name, fn in (("pad", lambda L, x, v: L.constant_pad_nd(x, (1, 0), v)),
+                        ("crop", lambda L, x, v: L.constant_pad_nd(x, (-1, 0), v)),
+                        ("F_pad", lambda L, x, v: F(L).pad(x, (1, 0), value=v)))},
 }
 
 

@@ -163,7 +163,21 @@ def constant_pad_nd(input, pad, value=0):
         size = shape[len(shape) - 1 - i]
         if size + min(pad[2 * i], 0) + min(pad[2 * i + 1], 0) < 0:
             raise RuntimeError("narrow(): length must be non-negative.")
+    if any(p > 0 for p in pad):  # PyTorch fills the padded output: fill_'s conversion of the value
+        value = _fill_value(value, input._data.dtype)
     return unary(CONSTANT_PAD, input, (pad, value))
+
+
+def _fill_value(value, np_dtype):
+    """c10's overflow check of ``fill_``; a float into an integer dtype must lie in its range
+    (no negative into uint8, no nan or inf), where an int may wrap (``checked_scalar``)."""
+    if value.__class__ is float and np_dtype.kind in "iu":
+        info = np.iinfo(np_dtype)
+        if not info.min <= value <= info.max:  # nan fails too
+            raise RuntimeError(f"value cannot be converted to type {_dtype._C_SCALAR_NAMES[np_dtype.name]} without "
+                               "overflow")
+        return value
+    return _dtype.checked_scalar(value, np_dtype, check_half=False)
 
 
 def _reflect_index(length, left, right):
@@ -245,7 +259,7 @@ def pad(input, pad, mode="constant", value=None):
         raise RuntimeError(f"Padding length should be less than or equal to two times the input dimension but "
                            f"got padding length {len(pad)} and input of dimension {ndim}")
     if mode == "constant":
-        return constant_pad_nd(input, pad, 0 if value is None else value)
+        return constant_pad_nd(input, pad, 0.0 if value is None else float(value))  # F.pad's value is a double
     if mode not in _INDEX_MAPS:
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if value is not None and value != 0:
@@ -490,20 +504,25 @@ def _pixel_unshuffle(x, r):
 
 
 # shuffling and unshuffling are inverse permutations, so each is the other's transpose
+def _of_shape(grad, shape, node):
+    """An empty tensor (un)shuffles to its own shape (see _pixel_unshuffle): where that is
+    not the input's, PyTorch's engine refuses the gradient."""
+    if tuple(grad.shape) != tuple(shape):
+        raise RuntimeError(f"Function {node} returned an invalid gradient at index 0 - got {list(grad.shape)} but "
+                           f"expected shape compatible with {list(shape)}")
+    return grad
+
+
 PIXEL_SHUFFLE = defop("pixel_shuffle", _pixel_shuffle, batch=leading, node="PixelShuffleBackward0",
-                      save=lambda ans, x, r: (r,),
-                      vjp=lambda g, r: unary(PIXEL_UNSHUFFLE, g, (r,)),
-                      jvp=lambda t, r: unary(PIXEL_SHUFFLE, t, (r,)))
+                      save=lambda ans, x, r: (r, x.shape),
+                      vjp=lambda g, r, shape: _of_shape(unary(PIXEL_UNSHUFFLE, g, (r,)), shape,
+                                                        "PixelShuffleBackward0"),
+                      jvp=lambda t, r, shape: unary(PIXEL_SHUFFLE, t, (r,)))
 
 
 def _unshuffle_vjp(g, r, shape):
-    """pixel_shuffle(g), its checks first; shuffled, an empty input's gradient (see
-    _pixel_unshuffle) is not of the input's shape: the error of PyTorch's engine."""
-    grad = pixel_shuffle(g, r)
-    if tuple(grad.shape) != tuple(shape):
-        raise RuntimeError(f"Function PixelUnshuffleBackward0 returned an invalid gradient at index 0 - got "
-                           f"{list(grad.shape)} but expected shape compatible with {list(shape)}")
-    return grad
+    """pixel_shuffle(g), its checks first."""
+    return _of_shape(pixel_shuffle(g, r), shape, "PixelUnshuffleBackward0")
 
 
 PIXEL_UNSHUFFLE = defop("pixel_unshuffle", _pixel_unshuffle, batch=leading, node="PixelUnshuffleBackward0",
