@@ -241,6 +241,14 @@ CASES = {
        for name, fn in (("pad", lambda L, x, v: L.constant_pad_nd(x, (1, 0), v)),
                         ("crop", lambda L, x, v: L.constant_pad_nd(x, (-1, 0), v)),
                         ("F_pad", lambda L, x, v: F(L).pad(x, (1, 0), value=v)))},
+    # smooth_l1_loss: its backward kernel takes a bool operand as 0 and 1; its double backward refuses it
+    "smooth_l1_bool_target_grads": lambda lib: _grads(
+        lib, lambda L, x: F(L).smooth_l1_loss(x, L.tensor([False, True, False])), _x(lib, 3.17, 2.0, 0.0)),
+    "smooth_l1_bool_input_grads": lambda lib: _grads(
+        lib, lambda L, t: F(L).smooth_l1_loss(L.tensor([False, True, False]), t), _x(lib, 3.17, 2.0, 0.0)),
+    "smooth_l1_bool_target_grad": lambda lib: _grads(
+        lib, lambda L, x: F(L).smooth_l1_loss(x, L.tensor([False, True, False])), _x(lib, 3.17, 2.0, 0.0),
+        create_graph=False),
 }
 
 

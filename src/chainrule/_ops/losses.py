@@ -233,8 +233,25 @@ def _smooth_l1(x, t, reduction, beta):
 def _smooth_l1_slope(x, t, beta):
     # d / beta inside (-beta, beta), else clamped to ±1 with no slope of its own (PyTorch's double
     # backward); clamping keeps a nan difference nan, as PyTorch's kernel does
-    d = x - t
+    d = _bool_difference(x, t)
     return where(abs(d) < beta, d / beta, (d / beta).detach().clamp(-1.0, 1.0))
+
+
+def _refuse_bool_subtraction(grad):
+    raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+                       "invert a mask, use the `~` or `logical_not()` operator instead.")
+
+
+def _bool_difference(x, t):
+    """x - t as smooth_l1's backward kernel takes it, a bool operand as 0 and 1; its double
+    backward subtracts the operands itself and refuses them: PyTorch's error, raised where
+    a second derivative reaches the difference."""
+    if x._data.dtype != np.bool_ and t._data.dtype != np.bool_:
+        return x - t
+    d = _mse_difference(x, t)
+    if d.requires_grad:
+        d.register_hook(_refuse_bool_subtraction)
+    return d
 
 
 _SMOOTH_L1_RULES = _pointwise_rules(_smooth_l1_slope, lambda x, t, beta: -_smooth_l1_slope(x, t, beta))
