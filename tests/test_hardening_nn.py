@@ -249,6 +249,15 @@ CASES = {
     "smooth_l1_bool_target_grad": lambda lib: _grads(
         lib, lambda L, x: F(L).smooth_l1_loss(x, L.tensor([False, True, False])), _x(lib, 3.17, 2.0, 0.0),
         create_graph=False),
+    # unfold and fold take bool; reflect and replicate pads check shapes before the dtype
+    "unfold_bool": lambda lib: F(lib).unfold(lib.tensor([[[True, False, True], [True, False, False],
+                                                          [True, True, True]]]), 2, padding=1, stride=2),
+    "fold_bool": lambda lib: F(lib).fold(lib.ones(1, 4, 4, dtype=lib.bool), 3, 2),
+    "unfold_int": lambda lib: F(lib).unfold(lib.ones(1, 3, 3, dtype=lib.int8), 2),
+    **{f"pad_{mode}_bool_{i}": (lambda mode, shape, p: lambda lib: F(lib).pad(lib.ones(shape, dtype=lib.bool), p,
+                                                                           mode=mode))(mode, shape, p)
+       for mode in ("reflect", "replicate")
+       for i, (shape, p) in enumerate((((3, 1), (2, 1)), ((2, 0, 4), (1, 1)), ((2, 2), (1, 1)), ((1, 2), (-3, -3))))},
 }
 
 

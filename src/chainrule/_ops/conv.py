@@ -559,7 +559,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
         raise RuntimeError(f"Given input with spatial size {tuple(size)}, {_describe(kernel, dilation, padding)}, "
                            f"calculated shape of the array of sliding blocks as {blocks}, but its components must "
                            "be at least one.")
-    if input._data.dtype.kind not in "fc":
+    if input._data.dtype.kind not in "fcb":  # PyTorch's kernel: floats, complex and bool
         raise _dtype.not_implemented("im2col_out_cpu", input._data.dtype)
     return unary(IM2COL, input, (kernel, dilation, padding, stride))
 
@@ -588,6 +588,6 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     if min(blocks) < 1:
         raise RuntimeError(f"{described}, calculated shape of the array of sliding blocks as {blocks}, which is too "
                            "small (non-positive)")
-    if input._data.dtype.kind not in "fc":
+    if input._data.dtype.kind not in "fcb":  # PyTorch's kernel: floats, complex and bool
         raise _dtype.not_implemented("col2im_out_cpu", input._data.dtype)
     return unary(COL2IM, input, (size, kernel, dilation, padding, stride))

@@ -271,10 +271,10 @@ def pad(input, pad, mode="constant", value=None):
         _check_circular(input, pad, n)
         op = CIRCULAR_PAD[0]
     else:
+        _check_reflect_or_replicate(input, pad, mode, n)  # the shape checks, then the kernel's dtypes
         if input._data.dtype.kind == "b":
             kind = "reflection" if mode == "reflect" else "replication"
             raise NotImplementedError(f"\"{kind}_pad{n}d\" not implemented for 'Bool'")
-        _check_reflect_or_replicate(input, pad, mode, n)
         op = (REFLECTION_PAD if mode == "reflect" else REPLICATION_PAD)[n][0]
     sizes = input._data.shape[-n:]
     taps = []
