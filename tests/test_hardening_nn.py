@@ -258,6 +258,12 @@ CASES = {
                                                                            mode=mode))(mode, shape, p)
        for mode in ("reflect", "replicate")
        for i, (shape, p) in enumerate((((3, 1), (2, 1)), ((2, 0, 4), (1, 1)), ((2, 2), (1, 1)), ((1, 2), (-3, -3))))},
+    # cdist of nothing runs no kernel (no dtype checks); the kernel dispatches on x1's dtype first
+    **{f"cdist_{'x'.join(map(str, a))}_{'x'.join(map(str, b))}_{da}_{db}": (lambda a, b, da, db: lambda lib: lib.cdist(
+        lib.zeros(a, dtype=getattr(lib, da)), lib.zeros(b, dtype=getattr(lib, db))))(a, b, da, db)
+       for a, b in (((1, 0, 3), (1, 0, 3)), ((1, 2, 3), (1, 0, 3)), ((2, 0), (3, 0)), ((1, 2, 3), (1, 4, 3)),
+                    ((0, 2, 3), (1, 4, 3)))
+       for da, db in (("float16", "float64"), ("float16", "float16"), ("float32", "float64"))},
 }
 
 

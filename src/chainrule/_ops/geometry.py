@@ -6,6 +6,8 @@ differences ``x1_i - x2_j``, as PyTorch's ``_cdist_backward`` does.
 >>> cross(chainrule.tensor([1.0, 0.0, 0.0]), chainrule.tensor([0.0, 1.0, 0.0]), dim=0)
 tensor([0., 0., 1.])
 """
+import math
+
 import numpy as np
 
 from .._tensor import Tensor, _wrap
@@ -142,9 +144,13 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
                                f"{type_name(t)}")
     if p < 0:
         raise RuntimeError("cdist only supports non-negative p values")
-    _scalar_type_check(x1, x2)
-    if x1._data.dtype == np.float16:  # the kernel's dispatch: no half precision
+    s1, s2 = x1._data.shape, x2._data.shape
+    batch = np.broadcast_shapes(s1[:-2], s2[:-2]) if len(s1) > 2 or len(s2) > 2 else ()
+    if not s1[-2] or not s2[-2] or not s1[-1] or not math.prod(batch):  # no kernel runs, nothing is checked
+        return apply(CDIST, (x1, x2), (float(p),), x1._data.dtype)
+    if x1._data.dtype == np.float16:  # the kernel's dispatch (on x1's dtype): no half precision
         raise NotImplementedError("\"cdist\" not implemented for 'Half'")
+    _scalar_type_check(x1, x2)
     return apply(CDIST, (x1, x2), (float(p),))
 
 
