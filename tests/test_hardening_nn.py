@@ -264,6 +264,12 @@ CASES = {
        for a, b in (((1, 0, 3), (1, 0, 3)), ((1, 2, 3), (1, 0, 3)), ((2, 0), (3, 0)), ((1, 2, 3), (1, 4, 3)),
                     ((0, 2, 3), (1, 4, 3)))
        for da, db in (("float16", "float64"), ("float16", "float16"), ("float32", "float64"))},
+    # a max-pool window wholly in the padding whose PyTorch index lies inside the plane; an
+    # empty pixel_shuffle whose input shape expands to its gradient's (summed back)
+    "max_pool2d_window_in_padding_short": lambda lib: F(lib).max_pool2d(
+        lib.tensor([[[32767], [-32768], [2]]], dtype=lib.int16), 2, 1, 1, 2, return_indices=True),
+    "pixel_shuffle_empty_expandable_grad": lambda lib: _grads(lib, lambda L, x: F(L).pixel_shuffle(x, 2),
+                                                              lib.zeros(0, 1, 1, requires_grad=True)),
 }
 
 
@@ -305,6 +311,16 @@ def test_deliberate_soft_margin_differences():
     x = chainrule.tensor([0.5], dtype=chainrule.float64, requires_grad=True)
     F(chainrule).soft_margin_loss(x, chainrule.tensor([216], dtype=chainrule.uint8), reduction="sum").backward()
     assert x.grad.item() == pytest.approx(-216 / (1 + 2.718281828459045 ** 108))
+
+
+def test_deliberate_max_pool_window_in_padding():
+    """The -inf of a window that covers only padding is a constant: no gradient, no tangent
+    (PyTorch sends both to the element its scan would have started at, docs/differences.md)."""
+    x = chainrule.tensor([[[1.0], [2.0], [3.0]]], dtype=chainrule.float64, requires_grad=True)
+    y = F(chainrule).max_pool2d(x, 2, 1, 1, 2)
+    assert y.tolist() == [[[-inf], [-inf], [-inf]]]
+    y.sum().backward()
+    assert x.grad.tolist() == [[[0.0], [0.0], [0.0]]]
 
 
 def test_deliberate_circular_pad_wrapping_a_cropped_core():

@@ -196,6 +196,31 @@ DELIBERATE_RULES.append(DeliberateRule(
         -36.0, -36.0, -0.46, -0.46, 0.09, 0.09, -0.0, -0.0, 5.9e+29, 5.9e+29, nan, inf)),))))
 
 
+def _empty_pool_window(step):
+    """A float max pooling with a window wholly in the padding (its output -inf, no input -inf)."""
+    import chainrule  # noqa: PLC0415  (the windows, as chainrule pools them)
+    from fuzz.strategies import OPS  # noqa: PLC0415
+    op, x = OPS.get(step.op), step.arrays[0]
+    if op is None or not x.dtype.startswith("float") or -inf in x.values:
+        return False
+    try:
+        out = op.call(chainrule, chainrule.from_numpy(x.array()))
+    except Exception:  # noqa: BLE001
+        return False
+    out = out[0] if isinstance(out, tuple) else out
+    return bool((out.detach().numpy() == -inf).any())
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "max pooling with a window wholly in the padding: its output is the constant -inf, whose gradient "
+    "chainrule gives no element; PyTorch's backward adds it to the element where the window's scan would have "
+    "started (docs/differences.md)",
+    lambda key: _op_family(key) in ("max_pool2d", "max_pool1d") and key.split("|")[1].split(":")[0] in (
+        "grad", "grad2", "jvp") and ":error-" not in key, _empty_pool_window,
+    Step(op='max_pool2d[padding_dilation]', arrays=(ArraySpec(dtype='float64', shape=(1, 3, 1),
+                                                              values=(1.0, 2.0, 3.0)),))))
+
+
 def _half_with_complex(step):
     """A float16 array meets a complex operand (a complex array, or the op's complex number)."""
     return any(a.dtype == "float16" for a in step.arrays) and (

@@ -23,7 +23,7 @@ from .. import _dtype
 from .._tensor import _LEGACY_NAMES, _wrap
 from .conv import _add_windows, _windows
 from .batching import aligned, any_batched, leading, on_batch
-from .elementwise import zeros_like
+from .elementwise import where, zeros_like
 from .reductions import mean
 from . import registry
 from .registry import apply, defop, unary
@@ -121,8 +121,7 @@ def _gather(x, index, shape):
     flat = x.reshape(x.shape[:-2] + (size,))
     flat_index = index.reshape(index.shape[:-2] + (index.shape[-2] * index.shape[-1],))
     if flat_index.size and flat_index.max() >= size:
-        # a window wholly in the padding: PyTorch's index is where its scan would have started,
-        # past the plane, and its value the lowest (nothing was scanned)
+        # a window wholly in the padding (see _max_pool_index): its value is the lowest
         valid = flat_index < size
         picked = np.where(valid, np.take_along_axis(flat, np.where(valid, flat_index, 0), -1), _lowest(x.dtype))
     else:
@@ -159,8 +158,14 @@ def _gather_pair(name, node):
     def scatter(t, x, index, shape):
         return apply(pair[1], (t, x), (index, shape))
 
+    def tangent(t, x, index, shape):
+        out = gather(t, index, shape)
+        if index.size and index.max() >= shape[-2] * shape[-1]:  # a constant (see _gather): no tangent
+            out = where(_wrap(index < shape[-2] * shape[-1]), out, 0.0)
+        return out
+
     pair = (defop(name, _gather, node=node, batch=_by_index_batch, save=lambda ans, x, index, shape: (x, index, shape),
-                  vjp=scatter, jvp=lambda t, x, index, shape: gather(t, index, shape)),
+                  vjp=scatter, jvp=tangent),
             defop(name + "_backward", lambda g, x, index, shape: _scatter(g, index, shape), batch=_by_index_batch,
                   node=node.replace("Backward0", "BackwardBackward0"), save=lambda ans, g, x, index, shape: (x, index, shape),
                   vjp=(lambda gg, x, index, shape: gather(gg, index, shape), lambda gg, x, index, shape: zeros_like(x)),
@@ -206,10 +211,15 @@ def _max_pool_index(x, kernel, stride, padding, dilation, out):
     cols = (np.arange(ow) * sw - pw)[None, :] + at_w * dw
     # a window of nothing but -inf: PyTorch keeps the first element it scanned
     outside = (rows < 0) | (rows >= h) | (cols < 0) | (cols >= w)
-    if outside.any():
-        rows = np.where(outside, _first_inside(oh, sh, ph, dh)[:, None], rows)
-        cols = np.where(outside, _first_inside(ow, sw, pw, dw)[None, :], cols)
-    return (rows * w + cols).reshape(x.shape[:-2] + tuple(out))
+    if not outside.any():
+        return (rows * w + cols).reshape(x.shape[:-2] + tuple(out))
+    rows = np.where(outside, _first_inside(oh, sh, ph, dh)[:, None], rows)
+    cols = np.where(outside, _first_inside(ow, sw, pw, dw)[None, :], cols)
+    index = (rows * w + cols).reshape(x.shape[:-2] + tuple(out))
+    # a window wholly in the padding scans nothing: its first element lies past its row or
+    # plane; gathered from index h * w, past every plane, it takes the lowest value (see _gather)
+    empty = ((rows >= h) | (cols >= w)).reshape(x.shape[:-2] + tuple(out))
+    return index, np.where(empty, h * w, index)
 
 
 def _max_pool2d(x, kernel, stride, padding, dilation, ceil_mode, return_indices):
@@ -227,7 +237,8 @@ def _pool_by_index(gather, winners, x, return_indices):
     if registry.BATCHING and any_batched(x):
         return on_batch(lambda batch: _pool_by_index(gather, winners, batch, return_indices), x)
     index = winners(x._data)
-    out = unary(gather, x, (index, x._data.shape))
+    index, gathered = index if isinstance(index, tuple) else (index, index)  # (PyTorch's, the one gathered)
+    out = unary(gather, x, (gathered, x._data.shape))
     return (out, _wrap(index.copy())) if return_indices else out
 
 

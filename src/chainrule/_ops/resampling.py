@@ -506,11 +506,19 @@ def _pixel_unshuffle(x, r):
 # shuffling and unshuffling are inverse permutations, so each is the other's transpose
 def _of_shape(grad, shape, node):
     """An empty tensor (un)shuffles to its own shape (see _pixel_unshuffle): where that is
-    not the input's, PyTorch's engine refuses the gradient."""
-    if tuple(grad.shape) != tuple(shape):
-        raise RuntimeError(f"Function {node} returned an invalid gradient at index 0 - got {list(grad.shape)} but "
+    not the input's, PyTorch's engine sums the gradient to it if the input's shape expands
+    to the gradient's, and refuses it otherwise."""
+    shape, got = tuple(shape), tuple(grad.shape)
+    if got == shape:
+        return grad
+    try:
+        expands = np.broadcast_shapes(shape, got) == got
+    except ValueError:
+        expands = False
+    if not expands:
+        raise RuntimeError(f"Function {node} returned an invalid gradient at index 0 - got {list(got)} but "
                            f"expected shape compatible with {list(shape)}")
-    return grad
+    return grad.sum_to_size(shape)
 
 
 PIXEL_SHUFFLE = defop("pixel_shuffle", _pixel_shuffle, batch=leading, node="PixelShuffleBackward0",
