@@ -270,6 +270,12 @@ CASES = {
         lib.tensor([[[32767], [-32768], [2]]], dtype=lib.int16), 2, 1, 1, 2, return_indices=True),
     "pixel_shuffle_empty_expandable_grad": lambda lib: _grads(lib, lambda L, x: F(L).pixel_shuffle(x, 2),
                                                               lib.zeros(0, 1, 1, requires_grad=True)),
+    # a pointwise loss's gradient has its input's dtype (PyTorch's engine casts it)
+    "bce_logits_target_grad_dtype": lambda lib: _grads(
+        lib, lambda L, t: F(L).binary_cross_entropy_with_logits(L.tensor(0.3, dtype=L.float64), t),
+        _x(lib, 0.57, dtype="float32").reshape(())),
+    "mse_mixed_grads_dtype": lambda lib: _grads(
+        lib, lambda L, t: F(L).mse_loss(L.tensor([0.1, 0.2], dtype=L.float64), t), _x(lib, 0.3, 0.7, dtype="float32")),
 }
 
 

@@ -137,17 +137,19 @@ def _pointwise_rules(d_input, d_target):
     """``save``, ``vjp`` and ``jvp`` of ``reduce(f(x, t, *params))`` from the partial
     derivatives ``d_input(x, t, *params)`` and ``d_target`` of ``f`` (chainrule
     expressions). The op's parameters are ``reduction`` and then ``params``."""
-    def vjp(d):
+    def vjp(d, of_target):
         def rule(g, x, t, reduction, *params):
             slope = d(x, _as_number(t, x), *params)
-            return _spread(g, reduction, slope.numel()) * slope
+            grad = _spread(g, reduction, slope.numel()) * slope
+            wanted = (t if of_target else x).dtype  # PyTorch's engine casts a gradient to its input's dtype
+            return grad if grad.dtype == wanted else grad.to(wanted)
         return rule
 
     def jvp(d):
         return lambda tangent, x, t, reduction, *params: _reduce(d(x, _as_number(t, x), *params) * tangent, reduction)
 
     return dict(batch=_pointwise_batched, save=lambda ans, x, t, reduction, *params: (x, t, reduction, *params),
-                vjp=(vjp(d_input), vjp(d_target)), jvp=(jvp(d_input), jvp(d_target)))
+                vjp=(vjp(d_input, False), vjp(d_target, True)), jvp=(jvp(d_input), jvp(d_target)))
 
 
 def _as_number(t, x):
