@@ -276,6 +276,12 @@ CASES = {
         _x(lib, 0.57, dtype="float32").reshape(())),
     "mse_mixed_grads_dtype": lambda lib: _grads(
         lib, lambda L, t: F(L).mse_loss(L.tensor([0.1, 0.2], dtype=L.float64), t), _x(lib, 0.3, 0.7, dtype="float32")),
+    # batch_norm's training statistics in PyTorch's accumulation type (a float32 variance past float's range)
+    "batch_norm_train_huge_float32_channels_last": lambda lib: F(lib).batch_norm(
+        lib.tensor([[[-1e30, -3.845703125], [-3.845703125, -0.5], [6.0, 0.5]]]).transpose(1, 2).contiguous()
+        .transpose(1, 2), None, None, training=True),
+    "batch_norm_train_half": lambda lib: F(lib).batch_norm(
+        lib.tensor([[[300.0, -3.8], [-3.8, -0.5]]], dtype=lib.float16), None, None, training=True),
 }
 
 
@@ -327,6 +333,14 @@ def test_deliberate_max_pool_window_in_padding():
     assert y.tolist() == [[[-inf], [-inf], [-inf]]]
     y.sum().backward()
     assert x.grad.tolist() == [[[0.0], [0.0], [0.0]]]
+
+
+def test_deliberate_batch_norm_variance_past_float32():
+    """A float32 batch whose variance passes float32's range: normalized as PyTorch's
+    channels-last kernel does (its contiguous one overflows to 0, docs/differences.md)."""
+    x = chainrule.tensor([[[-1e30, -3.845703125], [-3.845703125, -0.5]]])
+    y = F(chainrule).batch_norm(x, None, None, training=True)
+    assert [round(v, 4) for v in y[0, 0].tolist()] == [-1.0, 1.0]
 
 
 def test_deliberate_circular_pad_wrapping_a_cropped_core():

@@ -221,6 +221,21 @@ DELIBERATE_RULES.append(DeliberateRule(
                                                               values=(1.0, 2.0, 3.0)),))))
 
 
+def _float32_squares_overflow(step):
+    """A float32 input with an element past 1e19, whose square overflows float32."""
+    x = step.arrays[0]
+    return x.dtype == "float32" and any(abs(v) > 1e19 for v in x.values if v == v and abs(v) != inf)
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "batch_norm in training on float32 whose variance passes float32's range: PyTorch's contiguous kernel "
+    "overflows (its output 0), its channels-last one accumulates in double; chainrule always does "
+    "(docs/differences.md)",
+    lambda key: _op_family(key) == "batch_norm" and ":error-" not in key, _float32_squares_overflow,
+    Step(op='batch_norm[train]', arrays=(ArraySpec(dtype='float32', shape=(1, 3, 2), values=(
+        -1e+30, -3.845703125, -3.845703125, -0.5, 6.0, 0.5)),))))
+
+
 def _half_with_complex(step):
     """A float16 array meets a complex operand (a complex array, or the op's complex number)."""
     return any(a.dtype == "float16" for a in step.arrays) and (

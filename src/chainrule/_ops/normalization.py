@@ -118,8 +118,16 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_
 # (mean, var) as arrays of the channel shape, which backward treats as constants.
 
 def _batch_norm(x, w, b, dims, stats, eps):
-    mean, var = _moments(x, dims) if stats is None else stats
-    return ((x - mean) / np.sqrt(var + eps) * w + b).astype(x.dtype, copy=False)
+    if stats is not None:
+        mean, var = stats
+        return ((x - mean) / np.sqrt(var + eps) * w + b).astype(x.dtype, copy=False)
+    # PyTorch's CPU kernel takes a batch's statistics in its accumulation type (double for
+    # float: a variance past float's range stays finite) and normalizes in the input's dtype
+    wide = x.astype(np.float64 if x.dtype == np.float32 else np.float32) if x.dtype.itemsize < 8 else x
+    mean, var = _moments(wide, dims)
+    with np.errstate(over="ignore"):
+        invstd = (1 / np.sqrt(var + eps)).astype(x.dtype)
+    return ((x - mean.astype(x.dtype)) * invstd * w + b).astype(x.dtype, copy=False)
 
 
 def _batch_norm_x(g, x, w, dims, stats, eps):
