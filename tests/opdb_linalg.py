@@ -489,7 +489,7 @@ ENTRIES = [
           dtypes=WITH_INT, tol=TOL),
     Entry("cross_legacy", lambda lib, a, b, dim: lib.cross(a, b, dim), first_two(cross_samples), covers=("cross",),
           tol=TOL),
-    Entry("cdist", lambda lib, a, b, p: lib.cdist(a, b, p), cdist_samples, covers=("cdist",), tol=TOL,
+    Entry("cdist", lambda lib, a, b, p: lib.cdist(a, b, p), cdist_samples, covers=("cdist", "cdist_backward"), tol=TOL,
           second_order=False),
     Entry("vecdot", lambda lib, x, y, dim: lib.linalg.vecdot(x, y, dim=dim), vecdot_samples,
           covers=("vdot", "sum_dim", "mul"), dtypes=WITH_COMPLEX, tol=TOL),

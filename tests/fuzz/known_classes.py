@@ -159,6 +159,110 @@ DELIBERATE_RULES.append(DeliberateRule(
                              ArraySpec(dtype='int8', shape=(), values=(65,))))))
 
 
+def _soft_margin_overflows(step):
+    """-target * input is past the input dtype's log(max): PyTorch's exp overflows there."""
+    x, t = step.arrays[0], step.arrays[1]
+    if not x.dtype.startswith("float") or t.dtype.startswith("complex"):
+        return False
+    with np.errstate(all="ignore"):
+        z = -np.array(x.values, float).reshape(x.shape) * np.array(t.values, float).reshape(t.shape)
+    return bool((z > np.log(np.finfo(x.dtype).max)).any())
+
+
+def _negation_wraps(step):
+    """An integer target whose negation wraps in its dtype (uint8 above 0, the signed minimum)."""
+    t = step.arrays[1]
+    if t.dtype == "uint8":
+        return any(t.values)
+    return t.dtype.startswith("int") and np.iinfo(t.dtype).min in t.values
+
+
+def _soft_margin_stage(stages):
+    return lambda key: _op_family(key) == "soft_margin_loss" and key.split("|")[1].split(":")[0] in stages \
+        and ":error-" not in key
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "soft_margin_loss where -target * input overflows exp: PyTorch's log1p(exp(z)) is inf and its gradient "
+    "nan; chainrule's log(1 + e^z) is exact (docs/differences.md)",
+    _soft_margin_stage(("forward", "grad", "grad2", "jvp")), _soft_margin_overflows,
+    Step(op='soft_margin_loss[matrix_sum]', arrays=(ArraySpec(dtype='float64', shape=(), values=(-138.89658739627262,)),
+                                                   ArraySpec(dtype='int16', shape=(), values=(34,))))))
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "soft_margin_loss's gradient with an integer target: PyTorch's backward negates the target in its own "
+    "dtype, which wraps (uint8 -216 is 40), so its gradient is wrong there; chainrule's is right "
+    "(docs/differences.md)",
+    _soft_margin_stage(("grad", "grad2", "jvp")), _negation_wraps,
+    Step(op='soft_margin_loss[matrix_none]', arrays=(ArraySpec(dtype='float64', shape=(2,), values=(-40.0, -1.9609375)),
+                                                    ArraySpec(dtype='uint8', shape=(2,), values=(3, 216))))))
+
+
+def _wraps_cropped_core(step):
+    """A circular pad wider than what its dim keeps after a negative pad crops it: PyTorch
+    fills it by copying within its output, overlapping, from memory not yet written."""
+    from fuzz.strategies import OPS  # noqa: PLC0415  (the op's pad is a non-array argument)
+    op = OPS.get(step.op)
+    if op is None or not step.arrays:
+        return False
+    pad, shape = op.rest[0], step.arrays[0].shape
+    for i in range(len(pad) // 2):
+        left, right = pad[2 * i], pad[2 * i + 1]
+        core = shape[-1 - i] + min(left, 0) + min(right, 0)
+        if max(left, 0) > core or max(right, 0) > core:
+            return True
+    return False
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "circular pad wider than a cropped dim's core: PyTorch's overlapping in-place copies read memory not yet "
+    "written (forward) and lose the gradient of what was copied twice; chainrule wraps around as often as "
+    "needed (docs/differences.md)",
+    lambda key: _op_family(key) == "pad_circular" and ":error-" not in key, _wraps_cropped_core,
+    Step(op='pad_circular[crop]', arrays=(ArraySpec(dtype='float32', shape=(2, 3, 2), values=(
+        -36.0, -36.0, -0.46, -0.46, 0.09, 0.09, -0.0, -0.0, 5.9e+29, 5.9e+29, nan, inf)),))))
+
+
+def _empty_pool_window(step):
+    """A float max pooling with a window wholly in the padding (its output -inf, no input -inf)."""
+    import chainrule  # noqa: PLC0415  (the windows, as chainrule pools them)
+    from fuzz.strategies import OPS  # noqa: PLC0415
+    op, x = OPS.get(step.op), step.arrays[0]
+    if op is None or not x.dtype.startswith("float") or -inf in x.values:
+        return False
+    try:
+        out = op.call(chainrule, chainrule.from_numpy(x.array()))
+    except Exception:  # noqa: BLE001
+        return False
+    out = out[0] if isinstance(out, tuple) else out
+    return bool((out.detach().numpy() == -inf).any())
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "max pooling with a window wholly in the padding: its output is the constant -inf, whose gradient "
+    "chainrule gives no element; PyTorch's backward adds it to the element where the window's scan would have "
+    "started (docs/differences.md)",
+    lambda key: _op_family(key) in ("max_pool2d", "max_pool1d") and key.split("|")[1].split(":")[0] in (
+        "grad", "grad2", "jvp") and ":error-" not in key, _empty_pool_window,
+    Step(op='max_pool2d[padding_dilation]', arrays=(ArraySpec(dtype='float64', shape=(1, 3, 1),
+                                                              values=(1.0, 2.0, 3.0)),))))
+
+
+def _float32_squares_overflow(step):
+    """A float32 input with an element past 1e19, whose square overflows float32."""
+    x = step.arrays[0]
+    return x.dtype == "float32" and any(abs(v) > 1e19 for v in x.values if v == v and abs(v) != inf)
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "batch_norm in training on float32 whose variance passes float32's range: PyTorch's contiguous kernel "
+    "overflows (its output 0), its channels-last one accumulates in double; chainrule always does "
+    "(docs/differences.md)",
+    lambda key: _op_family(key) == "batch_norm" and ":error-" not in key, _float32_squares_overflow,
+    Step(op='batch_norm[train]', arrays=(ArraySpec(dtype='float32', shape=(1, 3, 2), values=(
+        -1e+30, -3.845703125, -3.845703125, -0.5, 6.0, 0.5)),))))
+
+
 def _half_with_complex(step):
     """A float16 array meets a complex operand (a complex array, or the op's complex number)."""
     return any(a.dtype == "float16" for a in step.arrays) and (

@@ -17,14 +17,16 @@ import numpy as np
 from .. import _argparse, _dtype
 from .._tensor import _wrap
 from ..autograd.forward_ad import FORWARD, make_dual, tangent_of
+from ..autograd.grad_mode import STATE
 from .activations import LOG_SOFTMAX, log_sigmoid, log_softmax, softmax, softmax_backward
-from .batching import any_batched, on_batch, per_sample
+from .batching import any_batched, elementwise, on_batch, per_sample
 from .elementwise import where, zeros_like
 from . import registry
 from .registry import apply, broadcast_error, defop, unary
 from .shape import broadcast_shapes
 from .unary import clamp_min, logit, sigmoid
-from .losses import _check_floating, _check_no_grad, _np_reduce, _pointwise_rules, _reduction, _type_name
+from .losses import (_check_floating, _check_no_grad, _np_reduce, _pointwise_batched, _pointwise_rules, _reduce,
+                     _reduction, _type_name)
 
 # --- nll_loss ----------------------------------------------------------------------------
 # The target picks one log-probability per sample: the op keeps the picks (``picks``, flat
@@ -120,8 +122,7 @@ NLL_LOSS2D, NLL_LOSS2D_BACKWARD = _nll_rules(("nll_loss2d", "NllLoss2DBackward0"
 def _nll_picks(input, target, weight, ignore_index, name):
     """The op's parameters for ``target``, after PyTorch's dtype, weight and bounds checks."""
     x, t = input._data, target._data
-    if t.dtype != np.int64 and t.dtype != np.uint8:
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_type_name(target)}")
+    _check_target_dtype(target)
     if x.ndim == 2 and t.ndim == 0:  # PyTorch's kernel reads the target's size(0)
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     if x.dtype.kind != "f":
@@ -152,6 +153,11 @@ def _nll_picks(input, target, weight, ignore_index, name):
     return _flat_picks(x.shape, index), w, total
 
 
+def _check_target_dtype(target):
+    if target._data.dtype != np.int64 and target._data.dtype != np.uint8:
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_type_name(target)}")
+
+
 def _flat_picks(shape, index):
     """Flat indices into an array of ``shape`` (C,) or (N, C, ...) of its elements
     [n, index[n, ...], ...]."""
@@ -180,6 +186,7 @@ def _nll_params(input, target, weight, ignore_index):
     x_shape, t_shape = input._data.shape, target._data.shape
     if len(t_shape) > 1:
         raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    _check_target_dtype(target)
     if len(x_shape) == 1 and len(t_shape) == 1 and t_shape[0] != 1:
         raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {t_shape[0]}")
     _check_no_grad(weight, "weight", "nll_loss_forward")
@@ -223,6 +230,8 @@ def _nll_loss_nd(input, target, weight, reduction, ignore_index):
         return _nll_loss(input, target, weight, reduction, ignore_index)
     if ndim == 4:
         return _nll_loss2d(input, target, weight, reduction, ignore_index)
+    if not t_shape:  # PyTorch slices the target's sizes from dim 1
+        raise RuntimeError("ArrayRef: invalid slice, N = 1; size = 0")
     n, c = x_shape[0], x_shape[1]
     out_size = (n,) + x_shape[2:]
     if t_shape[1:] != x_shape[2:]:
@@ -377,6 +386,11 @@ def _class_shaped(weight, ndim, class_dim):
     return weight.view(shape)
 
 
+def _per_class(label_smoothing, n_classes):
+    """label_smoothing / n_classes as C++ divides doubles: no classes, an infinite share."""
+    return label_smoothing / n_classes if n_classes else math.inf
+
+
 def _cross_entropy_probs(input, target, weight, reduction, label_smoothing, class_dim):
     if not input._data.ndim:
         raise IndexError("Dimension specified as 1 but tensor has no dimensions")
@@ -386,7 +400,7 @@ def _cross_entropy_probs(input, target, weight, reduction, label_smoothing, clas
     if label_smoothing > 0.0:
         if label_smoothing > 1.0:
             raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
-        target = target * (1 - label_smoothing) + label_smoothing / n_classes
+        target = target * (1 - label_smoothing) + _per_class(label_smoothing, n_classes)
     terms = log_p * target
     if weight is not None:
         terms = terms * (_class_shaped(weight, input._data.ndim, class_dim) if input._data.ndim > 1 else weight)
@@ -395,7 +409,7 @@ def _cross_entropy_probs(input, target, weight, reduction, label_smoothing, clas
     if reduction == "sum":
         return -terms.sum()
     if input._data.size == 0:
-        return -terms.sum() * float("nan")
+        return -(terms.sum().fill_(float("nan")))  # PyTorch fills the sum: a tangent of 0, a gradient of 0
     return unary(DIV_BY_COUNT, -terms.sum(), (input._data.size // n_classes,))
 
 
@@ -419,7 +433,7 @@ def _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, labe
             smooth = smooth.sum() / _wrap(np.asarray((~ignored).sum()))
     elif reduction == "sum":
         smooth = smooth.sum()
-    return nll * (1 - label_smoothing) + smooth * (label_smoothing / n_classes)
+    return nll * (1 - label_smoothing) + smooth * _per_class(label_smoothing, n_classes)
 
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
@@ -458,7 +472,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         return _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, label_smoothing, class_dim)
     if input._data.ndim not in (1, 2):  # (N, C, d1, ...): nll_loss2d's graph, composed (0-d: its error)
         return _nll_loss_nd(log_softmax(input, class_dim), target, weight, reduction, ignore_index)
-    if input._data.dtype.kind != "f":
+    if input._data.dtype.kind != "f" and input._data.size:  # log_softmax runs no kernel on an empty input
         raise NotImplementedError(f"\"log_softmax_lastdim_kernel_impl\" not implemented for '{_type_name(input)}'")
     _check_batch(input, target)
     params = _nll_params(input, target, weight, ignore_index)
@@ -467,30 +481,93 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
 
 # --- binary cross-entropy ------------------------------------------------------------------
 
-_EPSILON = 1e-12
+_EPSILON = 1e-12  # the double backward's
+_KERNEL_EPSILON = float(np.float32(1e-12))  # the backward kernel's, a C++ float
 
 
 def _bce(x, t, reduction, w):
-    if not ((x >= 0) & (x <= 1)).all():  # nan is out of range too
-        raise RuntimeError("all elements of input should be between 0 and 1")
+    bad_x, bad_t = ~((x >= 0) & (x <= 1)), ~((t >= 0) & (t <= 1))  # nan is out of range too
+    if bad_x.any() or bad_t.any():  # PyTorch's kernel checks input then target, element by element
+        first = np.flatnonzero(bad_x | bad_t)[0]
+        raise RuntimeError(f"all elements of {'input' if bad_x.flat[first] else 'target'} should be between 0 and 1")
     with np.errstate(divide="ignore"):
         loss = (t - 1) * np.maximum(np.log(1 - x), -100) - t * np.maximum(np.log(x), -100)
     return _np_reduce(loss if w is None else loss * w, reduction)
 
 
-def _bce_input_slope(x, t, w):
-    # PyTorch's binary_cross_entropy_backward: (x - t) / max(x (1 - x), eps), times the weight
-    slope = (x - t) / clamp_min((1 - x) * x, _EPSILON)
-    return slope if w is None else slope * _wrap(w)
+def _np_bce_backward(g, x, t, reduction, w):
+    # PyTorch's kernel: g (x - t) / max((1 - x) x, eps), times the weight, over the count
+    with np.errstate(invalid="ignore"):
+        grad = g * (x - t) / np.maximum((1 - x) * x, _KERNEL_EPSILON)
+    if w is not None:
+        grad = grad * w
+    return grad / x.size if reduction == "mean" and x.size else grad
 
 
-def _bce_target_slope(x, t, w):
-    slope = -logit(x)
-    return slope if w is None else slope * _wrap(w)
+def _count(x, reduction):
+    return x.numel() if reduction == "mean" and x.numel() else 1
 
 
-BINARY_CROSS_ENTROPY = defop("binary_cross_entropy", _bce, node="BinaryCrossEntropyBackward0",
-                             **_pointwise_rules(_bce_input_slope, _bce_target_slope))
+def _bce_double_backward(g, gg, x, t, reduction, w):
+    """PyTorch's binary_cross_entropy_double_backward: the second derivative in x,
+    (x^2 - 2 x t + t) / ((x + eps)^2 (1 - x + eps)^2), not that of the clamped first."""
+    out = (x * x - 2 * x * t + t) / ((x + _EPSILON) ** 2 * (1 - x + _EPSILON) ** 2) * (gg * g)
+    if w is not None:
+        out = out * _wrap(w)
+    return out / _count(x, reduction)
+
+
+def _bce_double_backward_target(gg, g, x, t, reduction, w):
+    """PyTorch's binary_cross_entropy_double_backward_target: -gg g / max((1 - x) x, eps)."""
+    out = -gg * g
+    if w is not None:
+        out = out * _wrap(w)
+    return out / clamp_min((1 - x) * x, _EPSILON).detach() / _count(t, reduction)
+
+
+def _bce_backward_batch(op, args, batched, params, dtype):
+    """Elementwise, the mean's count that of one sample."""
+    reduction, w = params
+    grad = elementwise(op, args, batched, ("none", w), dtype)
+    x = args[1]
+    n = x._data.size // x._data.shape[0] if batched[1] else x._data.size
+    return grad / n if reduction == "mean" and n else grad
+
+
+BCE_BACKWARD = defop(
+    "binary_cross_entropy_backward", _np_bce_backward, node="BinaryCrossEntropyBackwardBackward0",
+    batch=_bce_backward_batch, save=lambda ans, g, x, t, reduction, w: (g, x, t, reduction, w),
+    vjp=(lambda gg, g, x, t, reduction, w: bce_backward(gg, x, t, reduction, w),
+         lambda gg, g, x, t, reduction, w: _bce_double_backward(g, gg, x, t, reduction, w),
+         lambda gg, g, x, t, reduction, w: _bce_double_backward_target(gg, g, x, t, reduction, w)),
+    jvp=(lambda tg, g, x, t, reduction, w: bce_backward(tg, x, t, reduction, w),
+         lambda tx, g, x, t, reduction, w: _bce_double_backward(g, tx, x, t, reduction, w),
+         lambda tt, g, x, t, reduction, w: _bce_double_backward_target(tt, g, x, t, reduction, w)))
+
+
+def bce_backward(g, x, t, reduction, w):
+    return apply(BCE_BACKWARD, (g, x, t), (reduction, w))
+
+
+def _bce_target_backward(g, x, t, reduction, w):
+    """PyTorch's binary_cross_entropy_target_backward: -logit(x) g, composed."""
+    grad = -logit(x) * g
+    if w is not None:
+        grad = grad * _wrap(w)
+    return grad / _count(t, reduction)
+
+
+def _bce_tangent(backward):
+    def rule(tangent, x, t, reduction, w):
+        return _reduce(backward(tangent, x, t, "none", w), reduction)
+    return rule
+
+
+BINARY_CROSS_ENTROPY = defop(
+    "binary_cross_entropy", _bce, node="BinaryCrossEntropyBackward0", batch=_pointwise_batched,
+    save=lambda ans, x, t, reduction, w: (x, t, reduction, w),
+    vjp=(lambda g, x, t, reduction, w: bce_backward(g, x, t, reduction, w), _bce_target_backward),
+    jvp=(_bce_tangent(bce_backward), _bce_tangent(_bce_target_backward)))
 
 
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
@@ -517,10 +594,18 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
 
 
 def _bce_logits(x, t, reduction, w, pw):
+    """PyTorch's composition: log_sigmoid(x) in x's dtype (half precision through float32),
+    then (1 - t).mul_(x).sub_(log_sigmoid), written into t's dtype at each step."""
+    wide = x.astype(np.float32) if x.dtype == np.float16 else x
     # -log sigmoid(x) = log(1 + e^-|x|) + max(-x, 0), exact for every x
-    softplus = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)
-    loss = (1 - t) * x + (softplus if pw is None else (1 + (pw - 1) * t) * softplus)
-    return _np_reduce(loss if w is None else loss * w, reduction)
+    softplus = (np.log1p(np.exp(-np.abs(wide))) + np.maximum(-wide, 0)).astype(x.dtype, copy=False)
+    if pw is not None:
+        softplus = (softplus * (1 + (pw - 1) * t)).astype(x.dtype, copy=False)
+    loss = ((1 - t) * x).astype(t.dtype, copy=False)
+    loss = (loss + softplus).astype(t.dtype, copy=False)
+    if w is not None:
+        loss = (loss * w).astype(t.dtype, copy=False)
+    return _np_reduce(loss, reduction)
 
 
 def _bce_logits_input_slope(x, t, w, pw):
@@ -553,12 +638,18 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         raise ValueError(f"Target size ({target.size()}) must be the same as input size ({input.size()})")
     _check_no_grad(weight, "weight", "binary_cross_entropy_with_logits")
     _check_no_grad(pos_weight, "pos_weight", "binary_cross_entropy_with_logits")
-    out_dtype = _dtype.result_dtype((input, target))
     if input._data.dtype.kind != "f":  # PyTorch's formula takes log_sigmoid of the input
         raise _dtype.not_implemented("log_sigmoid_cpu", input._data.dtype)
-    if out_dtype != target.dtype:  # PyTorch computes (1 - target).mul_(input): in target's dtype
+    if target._data.dtype == np.bool_:  # then 1 - target
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                           "`logical_xor()` operator instead.")
+    out_dtype = _dtype.result_dtype((input, target))
+    if not _dtype.can_cast(out_dtype, target.dtype):  # (1 - target).mul_(input): in target's dtype
         raise RuntimeError(f"result type {_dtype._LEGACY_NAMES[out_dtype.name]} can't be cast to the desired "
                            f"output type {_type_name(target)}")
+    if target._data.dtype.kind == "c" and input._requires_grad and STATE.enabled:
+        raise RuntimeError("binary_cross_entropy_with_logits does not support automatic differentiation for "
+                           "outputs with complex dtype.")
     if pos_weight is not None:
         try:
             np.broadcast_shapes(pos_weight._data.shape, target._data.shape)
@@ -566,5 +657,5 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
             raise broadcast_error(e, pos_weight._data.shape, target._data.shape) from None
     w = None if weight is None else weight._data
     pw = None if pos_weight is None else pos_weight._data
-    return apply(BCE_WITH_LOGITS, (input, target), (reduction, w, pw), out_dtype.np)
+    return apply(BCE_WITH_LOGITS, (input, target), (reduction, w, pw))
 

@@ -299,6 +299,21 @@ def _check_convolution(x, w, b, params):
             raise RuntimeError(f"Given transposed=1, weight of size {ws}, expected bias to be 1-dimensional with "
                                f"{ws[1] * groups} elements, but got bias of size {bs} instead")
         _check_transposed_kernel(xs, ws, params)
+    if not x._data.size:  # PyTorch sends no empty input to a kernel: no kernel's checks
+        if xs[0] and xs[1]:
+            viewed = xs[:2] + [1] + xs[2:] if len(xs) == 3 else xs
+            raise RuntimeError(f"Only zero batch or zero channel inputs are supported, but got input shape: {viewed}")
+        return
+    if not transposed and len(ws) in (3, 4) and 0 in ws[2:]:  # slow_conv2d's (a 1-d one has a height of 1)
+        kh, kw = ([1] + ws[2:])[-2:]
+        if any(d > 1 for d in dilation):  # slow_conv_dilated's words
+            raise RuntimeError(f"kernel size should be greater than zero, but got {[kh, kw]}")
+        raise RuntimeError(f"kernel size should be greater than zero, but got kernel_height: {kh} kernel_width: {kw}")
+    if x._data.dtype.kind != "f" and x._data.dtype != np.int64:  # these kernels: floats and Long
+        if transposed:
+            raise _dtype.not_implemented(f"slow_conv_transpose{3 if len(xs) == 5 else 2}d_out_cpu", x._data.dtype)
+        if any(d > 1 for d in dilation):
+            raise _dtype.not_implemented("slow_conv_dilated<>", x._data.dtype)
     if x._data.dtype != w._data.dtype:
         raise RuntimeError(f"expected scalar type {_LEGACY_NAMES[x._data.dtype.name]} but found "
                            f"{_LEGACY_NAMES[w._data.dtype.name]}")
@@ -342,6 +357,10 @@ def convolution(input, weight, bias, stride, padding, dilation, transposed, outp
     params = (_expand(stride, "stride", dim), _expand(padding, "padding", dim), _expand(dilation, "dilation", dim),
               bool(transposed), _expand(output_padding, "output_padding", dim), int(groups))
     _check_convolution(input, weight, bias, params)
+    if not input._data.size and not input._data.shape[1] and not transposed:
+        # PyTorch's empty path: zero input channels give zero output channels, in the input's dtype
+        out = _convolution(input, weight.to(input.dtype), None if bias is None else bias.to(input.dtype), params)
+        return out[:, :0]
     return _convolution(input, weight, bias, params)
 
 
@@ -540,7 +559,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
         raise RuntimeError(f"Given input with spatial size {tuple(size)}, {_describe(kernel, dilation, padding)}, "
                            f"calculated shape of the array of sliding blocks as {blocks}, but its components must "
                            "be at least one.")
-    if input._data.dtype.kind not in "fc":
+    if input._data.dtype.kind not in "fcb":  # PyTorch's kernel: floats, complex and bool
         raise _dtype.not_implemented("im2col_out_cpu", input._data.dtype)
     return unary(IM2COL, input, (kernel, dilation, padding, stride))
 
@@ -569,6 +588,6 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     if min(blocks) < 1:
         raise RuntimeError(f"{described}, calculated shape of the array of sliding blocks as {blocks}, which is too "
                            "small (non-positive)")
-    if input._data.dtype.kind not in "fc":
+    if input._data.dtype.kind not in "fcb":  # PyTorch's kernel: floats, complex and bool
         raise _dtype.not_implemented("col2im_out_cpu", input._data.dtype)
     return unary(COL2IM, input, (size, kernel, dilation, padding, stride))

@@ -6,9 +6,11 @@ differences ``x1_i - x2_j``, as PyTorch's ``_cdist_backward`` does.
 >>> cross(chainrule.tensor([1.0, 0.0, 0.0]), chainrule.tensor([0.0, 1.0, 0.0]), dim=0)
 tensor([0., 0., 1.])
 """
+import math
+
 import numpy as np
 
-from .._tensor import Tensor
+from .._tensor import Tensor, _wrap
 from .elementwise import where
 from .batching import dim_params, leading
 from .registry import apply, broadcast_error, defop
@@ -105,11 +107,25 @@ def _np_cdist(x1, x2, p):
     return _reductions._vector_norm(d, p, (-1,), False)
 
 
+def _np_cdist_backward(g, x1, x2, dist, p, first):
+    grad = _cdist_grad(_wrap(g), _wrap(x1), _wrap(x2), _wrap(dist), p)._data
+    return grad.sum(-2) if first else -grad.sum(-3)
+
+
+def _no_cdist_second(*_):
+    raise NotImplementedError("the derivative for '_cdist_backward' is not implemented.")
+
+
+# PyTorch's _cdist_backward has no derivative of its own: the gradient is an op whose rules refuse
+CDIST_BACKWARD = defop("cdist_backward", _np_cdist_backward, batch=leading, node="CdistBackwardBackward0",
+                       save=lambda ans, *args: (), vjp=(_no_cdist_second,) * 4, jvp=(_no_cdist_second,) * 4)
+
+
 CDIST = defop(
     "cdist", _np_cdist,
     batch=leading, node="CdistBackward0", save=lambda ans, x1, x2, p: (x1, x2, ans, p),
-    vjp=(lambda g, x1, x2, dist, p: _cdist_grad(g, x1, x2, dist, p).sum(-2),
-         lambda g, x1, x2, dist, p: -_cdist_grad(g, x1, x2, dist, p).sum(-3)),
+    vjp=(lambda g, x1, x2, dist, p: apply(CDIST_BACKWARD, (g, x1, x2, dist), (p, True)),
+         lambda g, x1, x2, dist, p: apply(CDIST_BACKWARD, (g, x1, x2, dist), (p, False))),
     jvp=(lambda t, x1, x2, dist, p: _cdist_tangent(t.unsqueeze(-2), x1, x2, dist, p),
          lambda t, x1, x2, dist, p: _cdist_tangent(-t.unsqueeze(-3), x1, x2, dist, p)))
 
@@ -128,6 +144,12 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
                                f"{type_name(t)}")
     if p < 0:
         raise RuntimeError("cdist only supports non-negative p values")
+    s1, s2 = x1._data.shape, x2._data.shape
+    batch = np.broadcast_shapes(s1[:-2], s2[:-2]) if len(s1) > 2 or len(s2) > 2 else ()
+    if not s1[-2] or not s2[-2] or not s1[-1] or not math.prod(batch):  # no kernel runs, nothing is checked
+        return apply(CDIST, (x1, x2), (float(p),), x1._data.dtype)
+    if x1._data.dtype == np.float16:  # the kernel's dispatch (on x1's dtype): no half precision
+        raise NotImplementedError("\"cdist\" not implemented for 'Half'")
     _scalar_type_check(x1, x2)
     return apply(CDIST, (x1, x2), (float(p),))
 

@@ -300,7 +300,15 @@ def one_hot(tensor, num_classes=-1):
         num_classes = int(data.max()) + 1
     elif data.max() >= num_classes:
         raise RuntimeError("Class values must be smaller than num_classes.")
-    return _wrap((data[..., None] == np.arange(num_classes)).astype(np.int64))
+    shape = data.shape + (num_classes,)
+    try:  # zeros, then one 1 a row: memory is touched only where the ones go
+        out = np.zeros(shape, np.int64)
+    except MemoryError:
+        raise RuntimeError(f"[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate "
+                           f"memory: you tried to allocate {8 * math.prod(shape)} bytes. Error code 12 (Cannot "
+                           "allocate memory)") from None
+    np.put_along_axis(out, data[..., None], 1, -1)
+    return _wrap(out)
 
 
 # --- dropout -----------------------------------------------------------------------------------

@@ -70,7 +70,9 @@ def _reduce(loss, reduction):
 def _np_reduce(loss, reduction):
     if reduction == "mean":
         with np.errstate(invalid="ignore", divide="ignore"):
-            return loss.mean() if loss.size else np.asarray(np.nan, loss.dtype)
+            if loss.size:
+                return loss.mean()
+            return np.asarray(complex(np.nan, np.nan) if loss.dtype.kind == "c" else np.nan, loss.dtype)
     if reduction == "sum":
         return loss.sum()
     return loss
@@ -135,17 +137,19 @@ def _pointwise_rules(d_input, d_target):
     """``save``, ``vjp`` and ``jvp`` of ``reduce(f(x, t, *params))`` from the partial
     derivatives ``d_input(x, t, *params)`` and ``d_target`` of ``f`` (chainrule
     expressions). The op's parameters are ``reduction`` and then ``params``."""
-    def vjp(d):
+    def vjp(d, of_target):
         def rule(g, x, t, reduction, *params):
             slope = d(x, _as_number(t, x), *params)
-            return _spread(g, reduction, slope.numel()) * slope
+            grad = _spread(g, reduction, slope.numel()) * slope
+            wanted = (t if of_target else x).dtype  # PyTorch's engine casts a gradient to its input's dtype
+            return grad if grad.dtype == wanted else grad.to(wanted)
         return rule
 
     def jvp(d):
         return lambda tangent, x, t, reduction, *params: _reduce(d(x, _as_number(t, x), *params) * tangent, reduction)
 
     return dict(batch=_pointwise_batched, save=lambda ans, x, t, reduction, *params: (x, t, reduction, *params),
-                vjp=(vjp(d_input), vjp(d_target)), jvp=(jvp(d_input), jvp(d_target)))
+                vjp=(vjp(d_input, False), vjp(d_target, True)), jvp=(jvp(d_input), jvp(d_target)))
 
 
 def _as_number(t, x):
@@ -170,9 +174,34 @@ def _weighted(loss, weight, reduction, mean):
 
 # --- regression losses ----------------------------------------------------------------------
 
+def _mse_difference(x, t):
+    """x - t as PyTorch's mse_loss_backward kernel takes it: a bool operand as 0 and 1, in its
+    double backward too (which never subtracts the operands again)."""
+    if t._data.dtype == np.bool_:
+        t = t.to(x.dtype)
+    if x._data.dtype == np.bool_:
+        x = x.to(t.dtype)
+    return x - t
+
+
+def _checked_tangent(rule):
+    """``rule``, a tangent of mse or smooth_l1, after PyTorch's check: its tangent is
+    loss_backward(x_t, x, t) + loss_backward(t_t, t, x), a missing tangent as zeros, each
+    written into its first operand's dtype."""
+    def checked(tangent, x, t, *params):
+        common = _dtype.result_dtype((x, t))
+        for operand in (x, t):
+            if not _dtype.can_cast(common, operand.dtype):
+                raise RuntimeError(f"result type {_dtype.type_word(common.np)} can't be cast to the desired output "
+                                   f"type {_type_name(operand)}")
+        return rule(tangent, x, t, *params)
+    return checked
+
+
+_MSE_RULES = _pointwise_rules(lambda x, t: 2 * _mse_difference(x, t), lambda x, t: -2 * _mse_difference(x, t))
 MSE_LOSS = defop("mse_loss", lambda x, t, reduction: _np_reduce((x - t) ** 2, reduction),
                  node="MseLossBackward0",
-                 **_pointwise_rules(lambda x, t: 2 * (x - t), lambda x, t: 2 * (t - x)))
+                 **dict(_MSE_RULES, jvp=tuple(map(_checked_tangent, _MSE_RULES["jvp"]))))
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
@@ -206,12 +235,30 @@ def _smooth_l1(x, t, reduction, beta):
 def _smooth_l1_slope(x, t, beta):
     # d / beta inside (-beta, beta), else clamped to ±1 with no slope of its own (PyTorch's double
     # backward); clamping keeps a nan difference nan, as PyTorch's kernel does
-    d = x - t
+    d = _bool_difference(x, t)
     return where(abs(d) < beta, d / beta, (d / beta).detach().clamp(-1.0, 1.0))
 
 
+def _refuse_bool_subtraction(grad):
+    raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+                       "invert a mask, use the `~` or `logical_not()` operator instead.")
+
+
+def _bool_difference(x, t):
+    """x - t as smooth_l1's backward kernel takes it, a bool operand as 0 and 1; its double
+    backward subtracts the operands itself and refuses them: PyTorch's error, raised where
+    a second derivative reaches the difference."""
+    if x._data.dtype != np.bool_ and t._data.dtype != np.bool_:
+        return x - t
+    d = _mse_difference(x, t)
+    if d.requires_grad:
+        d.register_hook(_refuse_bool_subtraction)
+    return d
+
+
+_SMOOTH_L1_RULES = _pointwise_rules(_smooth_l1_slope, lambda x, t, beta: -_smooth_l1_slope(x, t, beta))
 SMOOTH_L1_LOSS = defop("smooth_l1_loss", _smooth_l1, node="SmoothL1LossBackward0",
-                       **_pointwise_rules(_smooth_l1_slope, lambda x, t, beta: -_smooth_l1_slope(x, t, beta)))
+                       **dict(_SMOOTH_L1_RULES, jvp=tuple(map(_checked_tangent, _SMOOTH_L1_RULES["jvp"]))))
 
 
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
@@ -239,17 +286,24 @@ def _huber_slope(x, t, delta):
     return where(abs(d) < delta, d, d.detach().clamp(-delta, delta))
 
 
-def _checked_huber_backward(rule):
+def _checked_huber(rule, wanted):
+    """``rule`` after PyTorch's check: huber_loss_backward(g, a, b) wants b in a's dtype; the
+    input's gradient is huber_loss_backward(g, x, t), the target's and every tangent's (its
+    target term raises first) huber_loss_backward(g, t, x)."""
     def checked(g, x, t, *params):
-        if t._data.dtype != x._data.dtype:  # PyTorch's huber_loss_backward kernel wants the input's dtype
-            raise RuntimeError(f"Found dtype {_type_name(t)} but expected {_type_name(x)}")
+        if t._data.dtype != x._data.dtype:
+            found, expected = (t, x) if wanted == "input" else (x, t)
+            raise RuntimeError(f"Found dtype {_type_name(found)} but expected {_type_name(expected)}")
         return rule(g, x, t, *params)
     return checked
 
 
 _HUBER_RULES = _pointwise_rules(_huber_slope, lambda x, t, delta: -_huber_slope(x, t, delta))
 HUBER_LOSS = defop("huber_loss", _huber, node="HuberLossBackward0",
-                   **dict(_HUBER_RULES, vjp=tuple(map(_checked_huber_backward, _HUBER_RULES["vjp"]))))
+                   **dict(_HUBER_RULES,
+                          vjp=(_checked_huber(_HUBER_RULES["vjp"][0], "input"),
+                               _checked_huber(_HUBER_RULES["vjp"][1], "target")),
+                          jvp=tuple(_checked_huber(rule, "target") for rule in _HUBER_RULES["jvp"])))
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
@@ -330,7 +384,10 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"
     if isinstance(var, float):
         if var < 0:
             raise ValueError("var has negative entry/entries")
-        var = _wrap(np.full(input._data.shape, var, input._data.dtype))
+        # PyTorch's var * ones_like(input): an integer input's ones make a tensor of the default dtype
+        kind = input._data.dtype.kind
+        var = _wrap(np.full(input._data.shape, var, input._data.dtype if kind in "fc" else
+                            _dtype.get_default_dtype().np))
     elif not isinstance(var, Tensor):
         raise TypeError("any() received an invalid combination of arguments - got (bool), but expected one of:\n"
                         " * (Tensor input, *, Tensor out = None)\n"
@@ -380,10 +437,16 @@ def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=No
 
 
 def _soft_margin(x, t, reduction):
-    return _np_reduce(np.logaddexp(0, -t * x), reduction)
+    z = -x * t.astype(x.dtype, copy=False)  # PyTorch: neg(input).mul_(target), in the input's dtype
+    # log(1 + e^z), exact for large z where PyTorch's log1p(exp(z)) overflows (docs/differences.md)
+    return _np_reduce(np.logaddexp(0, z) if x.dtype.kind == "f" else np.log1p(np.exp(z)), reduction)
 
 
 def _soft_margin_slope(x, t):
+    if t._data.dtype == np.bool_:
+        -t  # PyTorch's backward negates the target: its error for a bool one  # noqa: B018
+    # in the input's dtype: an integer target's negation does not wrap (docs/differences.md)
+    t = t.to(x.dtype)
     return -t * sigmoid(-t * x)
 
 
@@ -405,19 +468,34 @@ SOFT_MARGIN_LOSS = defop(
     jvp=lambda tangent, x, t, reduction: _reduce(_soft_margin_slope(x, t) * tangent, reduction))
 
 
+def _check_soft_margin(input, target):
+    """PyTorch's kernel writes neg(input).mul_(target).exp_() into a tensor of input's
+    shape and dtype: each in-place step's checks, in its order."""
+    if input._data.dtype.kind == "b":
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+                           "invert a mask, use the `~` or `logical_not()` operator instead.")
+    shape, t_shape = input.shape, target.shape
+    if t_shape != shape:
+        try:
+            common = np.broadcast_shapes(shape, t_shape)
+        except ValueError as e:
+            raise broadcast_error(e, shape, t_shape) from None
+        if common != shape:
+            raise RuntimeError(f"output with shape {list(shape)} doesn't match the broadcast shape {list(common)}")
+    result = _dtype.result_dtype((input, target))
+    if not _dtype.can_cast(result, input.dtype):  # mul_'s
+        raise RuntimeError(f"result type {_dtype.type_word(result.np)} can't be cast to the desired output type "
+                           f"{_type_name(input)}")
+    if input._data.dtype.kind not in "fc":  # exp_'s
+        raise RuntimeError(f"result type {_dtype.type_word(_dtype.get_default_dtype().np)} can't be cast to the "
+                           f"desired output type {_type_name(input)}")
+
+
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """``log(1 + exp(-target * input))``, the logistic loss for targets ±1."""
     reduction = _reduction(reduction, size_average, reduce)
     _check_no_grad(target, "target", "soft_margin_loss")
-    if input._data.dtype.kind == "b":  # PyTorch's kernel negates the input first, in its dtype
-        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
-                           "invert a mask, use the `~` or `logical_not()` operator instead.")
-    if target._data.dtype.kind == "b":  # then multiplies by the target: 0 and 1
-        target = target.to(input.dtype)
-    if input._data.dtype.kind != "f" or _dtype.result_dtype((input, target)) != input.dtype:
-        result = _dtype.result_dtype((input, target))
-        name = _dtype._LEGACY_NAMES[(result if result.is_floating_point else _dtype.float32).name]
-        raise RuntimeError(f"result type {name} can't be cast to the desired output type {_type_name(input)}")
+    _check_soft_margin(input, target)
     if registry.BATCHING and any_batched(target):  # the batch of targets as the parameter
         def run(x, t):
             ndim = max(x._data.ndim, t._data.ndim) - 1
@@ -433,6 +511,8 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
     loss = -(target * log_sigmoid(input) + (1 - target) * log_sigmoid(-input))
     if weight is not None:
         loss = loss * weight
+    if not input._data.ndim:  # PyTorch reads input.size(input.dim() - 1)
+        raise IndexError("Dimension specified as -1 but tensor has no dimensions")
     class_dim = input._data.ndim - 1
     loss = loss.sum(class_dim) / input._data.shape[class_dim]
     if reduction == "none":

@@ -118,8 +118,16 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5, cudnn_
 # (mean, var) as arrays of the channel shape, which backward treats as constants.
 
 def _batch_norm(x, w, b, dims, stats, eps):
-    mean, var = _moments(x, dims) if stats is None else stats
-    return ((x - mean) / np.sqrt(var + eps) * w + b).astype(x.dtype, copy=False)
+    if stats is not None:
+        mean, var = stats
+        return ((x - mean) / np.sqrt(var + eps) * w + b).astype(x.dtype, copy=False)
+    # PyTorch's CPU kernel takes a batch's statistics in its accumulation type (double for
+    # float: a variance past float's range stays finite) and normalizes in the input's dtype
+    wide = x.astype(np.float64 if x.dtype == np.float32 else np.float32) if x.dtype.itemsize < 8 else x
+    mean, var = _moments(wide, dims)
+    with np.errstate(over="ignore"):
+        invstd = (1 / np.sqrt(var + eps)).astype(x.dtype)
+    return ((x - mean.astype(x.dtype)) * invstd * w + b).astype(x.dtype, copy=False)
 
 
 def _batch_norm_x(g, x, w, dims, stats, eps):
@@ -372,5 +380,6 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     if (p < 0 or p == math.inf) and diff._data.ndim and diff._data.shape[innermost] == 0:
         raise RuntimeError(f"linalg.vector_norm cannot compute the {p:g} norm on the dimension {innermost}because "
                            "this dimension is empty and the operation does not have an identity")
-    return unary(NORM, diff, (float(p), dims, keepdim))
+    # ATen's norm along dim -1: of a 0-d difference too, whose 2-norm then squares (and overflows)
+    return unary(NORM, diff, (float(p), dims, keepdim, diff._data.ndim > 0))
 

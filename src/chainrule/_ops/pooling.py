@@ -19,10 +19,11 @@ import math
 
 import numpy as np
 
+from .. import _dtype
 from .._tensor import _LEGACY_NAMES, _wrap
 from .conv import _add_windows, _windows
 from .batching import aligned, any_batched, leading, on_batch
-from .elementwise import zeros_like
+from .elementwise import where, zeros_like
 from .reductions import mean
 from . import registry
 from .registry import apply, defop, unary
@@ -116,8 +117,15 @@ def _padded_planes(x, padding, out, kernel, stride, dilation, value):
 
 def _gather(x, index, shape):
     """``out[..., o] = x[..., index[..., o]]``, ``index`` counting over the last two dims."""
-    flat = x.reshape(x.shape[:-2] + (x.shape[-2] * x.shape[-1],))
-    picked = np.take_along_axis(flat, index.reshape(index.shape[:-2] + (index.shape[-2] * index.shape[-1],)), -1)
+    size = x.shape[-2] * x.shape[-1]
+    flat = x.reshape(x.shape[:-2] + (size,))
+    flat_index = index.reshape(index.shape[:-2] + (index.shape[-2] * index.shape[-1],))
+    if flat_index.size and flat_index.max() >= size:
+        # a window wholly in the padding (see _max_pool_index): its value is the lowest
+        valid = flat_index < size
+        picked = np.where(valid, np.take_along_axis(flat, np.where(valid, flat_index, 0), -1), _lowest(x.dtype))
+    else:
+        picked = np.take_along_axis(flat, flat_index, -1)
     return picked.reshape(index.shape)
 
 
@@ -125,6 +133,8 @@ def _scatter(g, index, shape):
     """The transpose of ``_gather``: ``out[..., index[..., o]] += g[..., o]`` (one bincount)."""
     planes, size = math.prod(shape[:-2]), shape[-2] * shape[-1]
     flat = index + (np.arange(planes) * size).reshape(index.shape[:-2] + (1, 1))  # counting over all planes
+    if index.size and index.max() >= size:  # windows wholly in the padding (see _gather) take nothing
+        flat, g = flat[index < size], g[index < size]
     summed = np.bincount(flat.ravel(), weights=g.ravel(), minlength=planes * size)
     return summed.astype(g.dtype).reshape(shape)
 
@@ -148,8 +158,14 @@ def _gather_pair(name, node):
     def scatter(t, x, index, shape):
         return apply(pair[1], (t, x), (index, shape))
 
+    def tangent(t, x, index, shape):
+        out = gather(t, index, shape)
+        if index.size and index.max() >= shape[-2] * shape[-1]:  # a constant (see _gather): no tangent
+            out = where(_wrap(index < shape[-2] * shape[-1]), out, 0.0)
+        return out
+
     pair = (defop(name, _gather, node=node, batch=_by_index_batch, save=lambda ans, x, index, shape: (x, index, shape),
-                  vjp=scatter, jvp=lambda t, x, index, shape: gather(t, index, shape)),
+                  vjp=scatter, jvp=tangent),
             defop(name + "_backward", lambda g, x, index, shape: _scatter(g, index, shape), batch=_by_index_batch,
                   node=node.replace("Backward0", "BackwardBackward0"), save=lambda ans, g, x, index, shape: (x, index, shape),
                   vjp=(lambda gg, x, index, shape: gather(gg, index, shape), lambda gg, x, index, shape: zeros_like(x)),
@@ -195,17 +211,22 @@ def _max_pool_index(x, kernel, stride, padding, dilation, out):
     cols = (np.arange(ow) * sw - pw)[None, :] + at_w * dw
     # a window of nothing but -inf: PyTorch keeps the first element it scanned
     outside = (rows < 0) | (rows >= h) | (cols < 0) | (cols >= w)
-    if outside.any():
-        rows = np.where(outside, _first_inside(oh, sh, ph, dh)[:, None], rows)
-        cols = np.where(outside, _first_inside(ow, sw, pw, dw)[None, :], cols)
-    return (rows * w + cols).reshape(x.shape[:-2] + tuple(out))
+    if not outside.any():
+        return (rows * w + cols).reshape(x.shape[:-2] + tuple(out))
+    rows = np.where(outside, _first_inside(oh, sh, ph, dh)[:, None], rows)
+    cols = np.where(outside, _first_inside(ow, sw, pw, dw)[None, :], cols)
+    index = (rows * w + cols).reshape(x.shape[:-2] + tuple(out))
+    # a window wholly in the padding scans nothing: its first element lies past its row or
+    # plane; gathered from index h * w, past every plane, it takes the lowest value (see _gather)
+    empty = ((rows >= h) | (cols >= w)).reshape(x.shape[:-2] + tuple(out))
+    return index, np.where(empty, h * w, index)
 
 
 def _max_pool2d(x, kernel, stride, padding, dilation, ceil_mode, return_indices):
     """max_pool2d_with_indices on a checked (C, H, W) or (N, C, H, W) input."""
     out = _pool_shape(x, kernel, stride, padding, dilation, ceil_mode)
-    if x._data.dtype.kind == "b":
-        raise NotImplementedError("\"max_pool2d\" not implemented for 'Bool'")
+    if x._data.dtype.kind in "bc":
+        raise _dtype.not_implemented("max_pool2d", x._data.dtype)
     return _pool_by_index(MAX_POOL2D[0], lambda data: _max_pool_index(data, kernel, stride, padding, dilation, out),
                           x, return_indices)
 
@@ -216,7 +237,8 @@ def _pool_by_index(gather, winners, x, return_indices):
     if registry.BATCHING and any_batched(x):
         return on_batch(lambda batch: _pool_by_index(gather, winners, batch, return_indices), x)
     index = winners(x._data)
-    out = unary(gather, x, (index, x._data.shape))
+    index, gathered = index if isinstance(index, tuple) else (index, index)  # (PyTorch's, the one gathered)
+    out = unary(gather, x, (gathered, x._data.shape))
     return (out, _wrap(index.copy())) if return_indices else out
 
 
@@ -316,7 +338,9 @@ def _avg_pool_out(sizes, kernel, stride, padding, ceil_mode):
 def _divide(total, divisor):
     if total.dtype.kind == "f":
         return total / divisor.astype(total.dtype)
-    return np.sign(total) * (np.abs(total) // divisor)  # C++ integer division truncates
+    # C++ integer division truncates toward zero (an abs would overflow at the dtype's minimum)
+    quotient = total // divisor
+    return quotient + ((total - quotient * divisor != 0) & ((total < 0) != (divisor < 0)))
 
 
 def _avg_pool(x, kernel, stride, padding, ceil_mode, count_include_pad, divisor_override):
@@ -357,8 +381,8 @@ def _avg_pool2d(x, kernel, stride, padding, ceil_mode, count_include_pad, diviso
     out = tuple(_checked_out(size, k, p, s, 1, ceil_mode)
                 for size, k, p, s in zip(x._data.shape[-2:], kernel, padding, stride))
     _pool2d_shape_check(x, kernel, stride, padding, (1, 1), out)
-    if x._data.dtype.kind == "b":
-        raise NotImplementedError("\"avg_pool2d\" not implemented for 'Bool'")
+    if x._data.dtype.kind != "f" and x._data.dtype != np.int64:  # PyTorch's CPU kernel: floats and Long
+        raise _dtype.not_implemented("avg_pool2d", x._data.dtype)
     params = (kernel, stride, padding, bool(ceil_mode), bool(count_include_pad), divisor_override)
     return unary(AVG_POOL2D, x, params)
 
@@ -409,7 +433,16 @@ def _adaptive_taps(size, out, dtype):
     return index, weight, size
 
 
-ADAPTIVE_AVG_POOL2D = _resample_pair("adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", reads_input=True)
+def _check_adaptive_grad(g):
+    for dim in range(1, g.ndim):
+        if g.shape[dim] == 0:
+            raise RuntimeError("adaptive_avg_pool2d_backward(): Expected grad_output to have non-zero size for "
+                               f"non-batch dimensions, but grad_output has sizes {list(g.shape)} with dimension {dim} "
+                               "being empty")
+
+
+ADAPTIVE_AVG_POOL2D = _resample_pair("adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", reads_input=True,
+                                     check_grad=_check_adaptive_grad, initial=0.0)  # PyTorch's sum starts at 0
 
 
 def _output_size(output_size, shape):
@@ -443,6 +476,8 @@ def adaptive_avg_pool2d(input, output_size):
                                f"dimensions, but input has sizes {list(shape)} with dimension {dim + len(shape)} "
                                "being empty")
     if input._data.dtype.kind != "f":
+        if not input._data.size:  # no kernel runs on an empty batch
+            return input.new_zeros(shape[:-2] + sizes)
         raise NotImplementedError(f"\"adaptive_avg_pool2d\" not implemented for "
                                   f"'{_LEGACY_NAMES[input._data.dtype.name]}'")
     taps = [_adaptive_taps(size, out, input._data.dtype) for size, out in zip(shape[-2:], sizes)]

@@ -727,11 +727,19 @@ def _norm_slope(x, ans, p, dims, keepdim):
     return where(norm == 0, 0.0, x * abs(x) ** (p - 2) / safe)
 
 
+def _norm_vjp(g, x, ans, p, dims, keepdim):
+    if p == 0:
+        return None
+    g = _unreduce(g, x.shape, dims, keepdim)
+    if 0 < p < 1:  # in PyTorch's order, (scaled x * g) * norm^(1 - p): float32's second derivative rounds so
+        return sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)) * g * _unreduce(ans, x.shape, dims, keepdim) ** (1 - p)
+    return g * _norm_slope(x, ans, p, dims, keepdim)
+
+
 # p = 0 counts the nonzero elements: a step function, with no gradient at all (None)
 NORM = defop("linalg_vector_norm", _vector_norm, node="LinalgVectorNormBackward0", batch=dim_params(1),
              save=lambda ans, x, p, dims, keepdim, *single_is_abs: (x, ans, p, dims, keepdim),
-             vjp=lambda g, x, ans, p, dims, keepdim: None if p == 0 else (
-                 _unreduce(g, x.shape, dims, keepdim) * _norm_slope(x, ans, p, dims, keepdim)),
+             vjp=lambda g, x, ans, p, dims, keepdim: _norm_vjp(g, x, ans, p, dims, keepdim),
              jvp=lambda t, x, ans, p, dims, keepdim: _norm_tangent(t, x, ans, p, dims, keepdim))
 
 
@@ -741,8 +749,13 @@ def _norm_tangent(t, x, ans, p, dims, keepdim):
     if p == 0:
         return zeros_like(ans)
     if 0 < p < 1:
-        return _sum_over(t * sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)), dims, keepdim) * ans ** (1 - p)
-    return _sum_over(t * _norm_slope(x, ans, p, dims, keepdim), dims, keepdim)
+        slope, factor = sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)), ans ** (1 - p)
+    else:
+        slope, factor = _norm_slope(x, ans, p, dims, keepdim), None
+    # a complex x's slope is the gradient's direction: the real norm moves by Re(conj(slope) t)
+    terms = (slope.conj() * t).real if x._data.dtype.kind == "c" else t * slope
+    tangent = _sum_over(terms, dims, keepdim)
+    return tangent if factor is None else tangent * factor
 
 
 def _vector_norm_checked(x, p, dim, keepdim):

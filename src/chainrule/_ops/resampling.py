@@ -32,7 +32,7 @@ from .registry import apply, defop, unary
 # --- resampling: the forward gather and its transpose ------------------------------------
 
 
-def _resample(x, taps):
+def _resample(x, taps, initial=-0.0):
     """``out[..., o] = sum_t weight[o, t] * x[..., index[o, t]]`` along each trailing axis
     (the innermost first, as PyTorch's kernels sum). An index of -1 is no tap at all (a
     window narrower than the widest): it adds nothing, not even an infinity times 0."""
@@ -47,7 +47,9 @@ def _resample(x, taps):
         terms = picked * weight.reshape(weight.shape + trailing)
         if (index < 0).any():
             terms = np.where((index >= 0).reshape(index.shape + trailing), terms, 0)
-        x = terms.sum(axis=axis + 1)
+        # from -0., the additive identity, as PyTorch's w0 x0 + w1 x1 (NumPy's sum starts from +0.:
+        # -0. + -0. would be +0.); or from ``initial``, the accumulator of a kernel that has one
+        x = terms.sum(axis=axis + 1, initial=initial) if terms.dtype.kind == "f" else terms.sum(axis=axis + 1)
     return x
 
 
@@ -69,13 +71,18 @@ def _resample_transpose(g, taps):
     return np.ascontiguousarray(g)
 
 
-def _resample_pair(name, node, transpose_node=None, reads_input=False):
+def _resample_pair(name, node, transpose_node=None, reads_input=False, check_grad=None, initial=-0.0):
     """Registers a resampling op and its transpose; returns (op, transpose).
 
     ``reads_input``: PyTorch's backward takes the forward's input too (reflection and
     replication padding, adaptive average pooling), so the transpose is an op of (g, x) that
     ignores x's values, with derivative zero there: under create_graph a gradient stays
-    connected to x, and its second derivative is zeros (PyTorch's ``zeros_like(self)``)."""
+    connected to x, and its second derivative is zeros (PyTorch's ``zeros_like(self)``).
+    ``check_grad(g)``: the checks PyTorch's backward kernel makes of the gradient array;
+    ``initial``: where the forward's sums start (see ``_resample``)."""
+    def resampled(x, taps):
+        return _resample(x, taps, initial)
+
     def forward(t, taps):
         return unary(pair[0], t, (taps,))
 
@@ -84,7 +91,7 @@ def _resample_pair(name, node, transpose_node=None, reads_input=False):
             return unary(pair[1], t, (taps,))
         keep_taps = dict(save=lambda ans, x, taps: (taps,))
         # both act on the trailing dims only: a batch is one more leading dim
-        pair = (defop(name, _resample, batch=leading, node=node, vjp=transpose, jvp=forward, **keep_taps),
+        pair = (defop(name, resampled, batch=leading, node=node, vjp=transpose, jvp=forward, **keep_taps),
                 defop(name + "_backward", _resample_transpose, batch=leading,
                       node=transpose_node or node.replace("Backward0", "BackwardBackward0"),
                       vjp=forward, jvp=transpose, **keep_taps))
@@ -93,9 +100,14 @@ def _resample_pair(name, node, transpose_node=None, reads_input=False):
     def transpose(t, x, taps):
         return apply(pair[1], (t, x), (taps,))
 
-    pair = (defop(name, _resample, batch=leading, node=node, save=lambda ans, x, taps: (x, taps),
+    def backward(g, x, taps):
+        if check_grad is not None:
+            check_grad(g)
+        return _resample_transpose(g, taps)
+
+    pair = (defop(name, resampled, batch=leading, node=node, save=lambda ans, x, taps: (x, taps),
                   vjp=transpose, jvp=lambda t, x, taps: forward(t, taps)),
-            defop(name + "_backward", lambda g, x, taps: _resample_transpose(g, taps), batch=leading,
+            defop(name + "_backward", backward, batch=leading,
                   node=transpose_node or node.replace("Backward0", "BackwardBackward0"),
                   save=lambda ans, g, x, taps: (x, taps),
                   vjp=(lambda gg, x, taps: forward(gg, taps), lambda gg, x, taps: zeros_like(x)),
@@ -146,12 +158,26 @@ def constant_pad_nd(input, pad, value=0):
         raise RuntimeError(f"Length of pad must be even but instead it equals {len(pad)}")
     if len(pad) > 2 * len(shape):
         raise RuntimeError("Length of pad should be no more than twice the number of dimensions of the input. "
-                           f"Pad length is {len(pad)} while the input has {len(shape)} dimensions.")
+                           f"Pad length is {len(pad)}while the input has {len(shape)}dimensions.")  # sic
     for i in range(len(pad) // 2):
         size = shape[len(shape) - 1 - i]
         if size + min(pad[2 * i], 0) + min(pad[2 * i + 1], 0) < 0:
             raise RuntimeError("narrow(): length must be non-negative.")
+    if any(p > 0 for p in pad):  # PyTorch fills the padded output: fill_'s conversion of the value
+        value = _fill_value(value, input._data.dtype)
     return unary(CONSTANT_PAD, input, (pad, value))
+
+
+def _fill_value(value, np_dtype):
+    """c10's overflow check of ``fill_``; a float into an integer dtype must lie in its range
+    (no negative into uint8, no nan or inf), where an int may wrap (``checked_scalar``)."""
+    if value.__class__ is float and np_dtype.kind in "iu":
+        info = np.iinfo(np_dtype)
+        if not info.min <= value <= info.max:  # nan fails too
+            raise RuntimeError(f"value cannot be converted to type {_dtype._C_SCALAR_NAMES[np_dtype.name]} without "
+                               "overflow")
+        return value
+    return _dtype.checked_scalar(value, np_dtype, check_half=False)
 
 
 def _reflect_index(length, left, right):
@@ -233,7 +259,7 @@ def pad(input, pad, mode="constant", value=None):
         raise RuntimeError(f"Padding length should be less than or equal to two times the input dimension but "
                            f"got padding length {len(pad)} and input of dimension {ndim}")
     if mode == "constant":
-        return constant_pad_nd(input, pad, 0 if value is None else value)
+        return constant_pad_nd(input, pad, 0.0 if value is None else float(value))  # F.pad's value is a double
     if mode not in _INDEX_MAPS:
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if value is not None and value != 0:
@@ -245,10 +271,10 @@ def pad(input, pad, mode="constant", value=None):
         _check_circular(input, pad, n)
         op = CIRCULAR_PAD[0]
     else:
+        _check_reflect_or_replicate(input, pad, mode, n)  # the shape checks, then the kernel's dtypes
         if input._data.dtype.kind == "b":
             kind = "reflection" if mode == "reflect" else "replication"
             raise NotImplementedError(f"\"{kind}_pad{n}d\" not implemented for 'Bool'")
-        _check_reflect_or_replicate(input, pad, mode, n)
         op = (REFLECTION_PAD if mode == "reflect" else REPLICATION_PAD)[n][0]
     sizes = input._data.shape[-n:]
     taps = []
@@ -413,6 +439,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         return (adaptive_avg_pool1d if n == 1 else adaptive_avg_pool2d)(input, sizes)
     if mode in ("nearest", "nearest-exact") and n in (1, 2, 3) or mode in _MODE_DIMS and n == _MODE_DIMS[mode]:
         _check_sizes(input, sizes)
+        if 0 in input._data.shape[1:]:  # an empty batch is allowed, no other empty dim
+            raise RuntimeError(f"Non-empty {ndim}D data tensor expected but got a tensor with sizes "
+                               f"{list(input._data.shape)}")
         if input._data.dtype.kind not in "f" and not (mode.startswith("nearest") and input._data.dtype == np.uint8):
             kernel = "nearest" if mode.startswith("nearest") else "linear" if mode != "bicubic" else "cubic"
             raise _dtype.not_implemented(f"compute_indices_weights_{kernel}", input._data.dtype)
@@ -463,7 +492,10 @@ def _pixel_shuffle(x, r):
 
 
 def _pixel_unshuffle(x, r):
-    """The inverse of ``_pixel_shuffle``: (..., C, H*r, W*r) -> (..., C*r*r, H, W)."""
+    """The inverse of ``_pixel_shuffle``: (..., C, H*r, W*r) -> (..., C*r*r, H, W). An
+    empty input comes back as a copy of its own shape, as PyTorch's kernel returns it."""
+    if not x.size:
+        return x.copy()
     *lead, c, h, w = x.shape
     blocks = x.reshape(*lead, c, h // r, r, w // r, r)
     n = len(lead)
@@ -472,14 +504,39 @@ def _pixel_unshuffle(x, r):
 
 
 # shuffling and unshuffling are inverse permutations, so each is the other's transpose
+def _of_shape(grad, shape, node):
+    """An empty tensor (un)shuffles to its own shape (see _pixel_unshuffle): where that is
+    not the input's, PyTorch's engine sums the gradient to it if the input's shape expands
+    to the gradient's, and refuses it otherwise."""
+    shape, got = tuple(shape), tuple(grad.shape)
+    if got == shape:
+        return grad
+    try:
+        expands = np.broadcast_shapes(shape, got) == got
+    except ValueError:
+        expands = False
+    if not expands:
+        raise RuntimeError(f"Function {node} returned an invalid gradient at index 0 - got {list(got)} but "
+                           f"expected shape compatible with {list(shape)}")
+    return grad.sum_to_size(shape)
+
+
 PIXEL_SHUFFLE = defop("pixel_shuffle", _pixel_shuffle, batch=leading, node="PixelShuffleBackward0",
-                      save=lambda ans, x, r: (r,),
-                      vjp=lambda g, r: unary(PIXEL_UNSHUFFLE, g, (r,)),
-                      jvp=lambda t, r: unary(PIXEL_SHUFFLE, t, (r,)))
+                      save=lambda ans, x, r: (r, x.shape),
+                      vjp=lambda g, r, shape: _of_shape(unary(PIXEL_UNSHUFFLE, g, (r,)), shape,
+                                                        "PixelShuffleBackward0"),
+                      jvp=lambda t, r, shape: unary(PIXEL_SHUFFLE, t, (r,)))
+
+
+def _unshuffle_vjp(g, r, shape):
+    """pixel_shuffle(g), its checks first."""
+    return _of_shape(pixel_shuffle(g, r), shape, "PixelUnshuffleBackward0")
+
+
 PIXEL_UNSHUFFLE = defop("pixel_unshuffle", _pixel_unshuffle, batch=leading, node="PixelUnshuffleBackward0",
-                        save=lambda ans, x, r: (r,),
-                        vjp=lambda g, r: unary(PIXEL_SHUFFLE, g, (r,)),
-                        jvp=lambda t, r: unary(PIXEL_UNSHUFFLE, t, (r,)))
+                        save=lambda ans, x, r: (r, x.shape),
+                        vjp=_unshuffle_vjp,
+                        jvp=lambda t, r, shape: unary(PIXEL_UNSHUFFLE, t, (r,)))
 
 
 def _check_shuffle_input(x, name, factor_name, factor):

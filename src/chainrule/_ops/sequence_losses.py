@@ -168,6 +168,9 @@ def _padded_targets(targets, target_lengths, batch):
         inside = position < target_lengths[:, None]
         padded[inside] = data[(starts[:, None] + position)[inside]]
         return padded
+    if data.shape[0] != batch:
+        raise RuntimeError(f"Expected tensor to have size {batch} at dimension 0, but got size {data.shape[0]} for "
+                           "argument #2 'targets' (while checking arguments for ctc_loss_allocate_outputs)")
     if data.shape[1] < longest:
         raise RuntimeError(f"Expected tensor to have size at least {longest} at dimension 1, but got size "
                            f"{data.shape[1]} for argument #2 'targets' (while checking arguments for "
@@ -257,21 +260,24 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     unbatched = log_probs._data.ndim != 3
     if unbatched:  # the targets stay as given: 1-d ones are read as concatenated, as PyTorch does
         log_probs = log_probs.unsqueeze(1)
+    if not log_probs._data.size:  # the composite's check, before ctc_loss_allocate_outputs'
+        raise RuntimeError("log_probs tensor must not be empty")
     if log_probs._data.ndim != 3:
         raise RuntimeError(f"Expected 3-dimensional tensor, but got {log_probs._data.ndim}-dimensional tensor for "
                            "argument #1 'log_probs' (while checking arguments for ctc_loss_allocate_outputs)")
-    if not log_probs._data.size:
-        raise RuntimeError("log_probs tensor must not be empty")
+    if not 1 <= targets._data.ndim <= 2:
+        raise RuntimeError(f"Expected 1 to 2 dimensions, but got {targets._data.ndim}-dimensional tensor for argument "
+                           "#2 'targets' (while checking arguments for ctc_loss_allocate_outputs)")
     total, batch, classes = log_probs._data.shape
     if not 0 <= blank < classes:
         raise RuntimeError("blank must be in label range")
     input_lengths = _lengths(input_lengths, "input_lengths", batch)
     target_lengths = _lengths(target_lengths, "target_lengths", batch)
+    padded = _padded_targets(targets, target_lengths, batch)  # the targets' checks, then the inputs'
     if (input_lengths > total).any():
         raise RuntimeError(f"Expected input_lengths to have value at most {total}, but got value "
                            f"{int(input_lengths[input_lengths > total][0])} (while checking arguments for "
                            "ctc_loss_allocate_outputs)")
-    padded = _padded_targets(targets, target_lengths, batch)
     loss = unary(CTC_LOSS, log_probs, (padded, input_lengths, target_lengths, blank, zero_infinity))
     if zero_infinity:
         loss = where(loss == np.inf, _wrap(np.zeros((), loss._data.dtype)), loss)

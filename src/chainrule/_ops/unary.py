@@ -14,6 +14,7 @@ import numpy as np
 
 from .. import _argparse, _dtype
 from .._tensor import Tensor, _wrap
+from ..autograd.grad_mode import STATE
 from .elementwise import (_NUMBER, _float_input, _is_tensor, _scalar_result, _tensor_result, as_tensor_like, imag,
                           not_implemented_for, plain, real, where, zeros_like)
 from .methods import inplace_method
@@ -576,7 +577,13 @@ def _logit_grad(g, x, eps):
     # nan inputs included, and the masked branch gets no gradient in double backward
     lo = 0.0 if eps is None else eps
     inside = (x >= lo) & (x <= 1.0 - lo)
-    return where(inside, g / (x * (1 - x)), np.nan if eps is None else 0.0)
+    denominator = x * (1 - x)
+    if not STATE.enabled:
+        # PyTorch's kernel (a backward without create_graph): g * inf at 0 and 1 element by
+        # element, so +inf at -0. (+ 0.0 turns -0. to +0.); its vectorised loop divides
+        # (docs/differences.md). With create_graph its formula divides, as here.
+        denominator = denominator + 0.0
+    return where(inside, g / denominator, np.nan if eps is None else 0.0)
 
 
 LOGIT = defop("logit", _logit, node="LogitBackward0", save=lambda ans, x, eps: (x, eps),

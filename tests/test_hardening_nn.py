@@ -1,0 +1,353 @@
+"""Issue 10's classes in the losses and nn functionals, found by the long fuzz run (tests/fuzz):
+each program runs on chainrule and on PyTorch and gives the same result or the same error
+(type name and first line)."""
+import pytest
+
+import chainrule
+from helpers import outcome, require_torch
+
+pytestmark = pytest.mark.torch
+
+nan, inf = float("nan"), float("inf")
+
+
+def F(lib):
+    return lib.nn.functional
+
+
+def _x(lib, *values, dtype="float64"):
+    return lib.tensor(values, dtype=getattr(lib, dtype)).requires_grad_(dtype.startswith(("float", "complex")))
+
+
+def _grads(lib, fn, x, create_graph=True):
+    """fn's gradient at x and, through it, the second derivative of sum(gradient * weights)."""
+    y = fn(lib, x)
+    g, = lib.autograd.grad(y.sum(), x, create_graph=create_graph)
+    if not g.requires_grad:
+        return g, None
+    h, = lib.autograd.grad((g * lib.arange(1, g.numel() + 1, dtype=g.dtype).reshape(g.shape)).sum(), x,
+                           allow_unused=True)
+    return g, h
+
+
+def _jvp(lib, fn, x, t):
+    fwd = lib.autograd.forward_ad
+    with fwd.dual_level():
+        return fwd.unpack_dual(fn(lib, fwd.make_dual(x, t))).tangent
+
+
+def _soft_margin(lib, x, t, **kw):
+    return F(lib).soft_margin_loss(x, t, **kw)
+
+
+CASES = {
+    # soft_margin_loss: PyTorch's neg(input).mul_(target).exp_().log1p_() in the input's shape and
+    # dtype, each in-place step's checks in order; complex works; a bool target fails in backward
+    "soft_margin_int8_target": lambda lib: _soft_margin(lib, lib.tensor([0.5, 2.0, 0.5], dtype=lib.float64),
+                                                        lib.tensor(-128, dtype=lib.int8)),
+    "soft_margin_uint8_target": lambda lib: _soft_margin(lib, lib.tensor([-40.0, -1.96], dtype=lib.float64),
+                                                         lib.tensor([3, 216], dtype=lib.uint8), reduction="none"),
+    "soft_margin_half_int16": lambda lib: _soft_margin(lib, lib.tensor(0.5, dtype=lib.float16),
+                                                       lib.tensor(-13, dtype=lib.int16), reduction="none"),
+    "soft_margin_target_wider": lambda lib: _soft_margin(lib, lib.tensor(3.0), lib.zeros(3, 0, 4)),
+    "soft_margin_not_broadcast": lambda lib: _soft_margin(lib, lib.ones(2), lib.zeros(3)),
+    "soft_margin_int_input_int_target": lambda lib: _soft_margin(lib, lib.tensor([1, 2]), lib.tensor([1, -1])),
+    "soft_margin_int_input_complex_target": lambda lib: _soft_margin(lib, lib.tensor(0, dtype=lib.uint8),
+                                                                     lib.tensor(1j)),
+    "soft_margin_float_complex_target": lambda lib: _soft_margin(lib, lib.tensor(1.0), lib.tensor(1j)),
+    "soft_margin_float32_float64_target": lambda lib: _soft_margin(lib, lib.tensor([0.5, -1.0]),
+                                                                   lib.tensor([1.0, -1.0], dtype=lib.float64)),
+    "soft_margin_complex": lambda lib: _soft_margin(lib, lib.tensor([0.25 + 2.7j, -1j]), lib.tensor([1, -1])),
+    "soft_margin_complex_empty_mean": lambda lib: _soft_margin(lib, lib.zeros(0, 1, dtype=lib.complex128),
+                                                               lib.zeros(0, 1)),
+    "soft_margin_bool_target_grad": lambda lib: _grads(lib, lambda L, x: _soft_margin(L, x, L.tensor([True, False])),
+                                                       _x(lib, 0.5, nan)),
+    "soft_margin_bool_target_jvp": lambda lib: _jvp(lib, lambda L, x: _soft_margin(L, x, L.tensor([True, False])),
+                                                    lib.tensor([0.5, 1.0], dtype=lib.float64),
+                                                    lib.tensor([1.0, 1.0], dtype=lib.float64)),
+    "soft_margin_grads": lambda lib: _grads(lib, lambda L, x: _soft_margin(L, x, L.tensor([1.0, -1.0, 1.0])),
+                                            _x(lib, 0.5, -2.0, 3.0)),
+    # mse_loss: PyTorch's backward kernel takes a bool operand as 0 and 1, create_graph too; the
+    # tangents (mse, smooth_l1) are loss_backward(x_t, x, t) + loss_backward(t_t, t, x), each
+    # written into its first operand's dtype; huber's backward wants both in one dtype
+    "mse_bool_target_grads": lambda lib: _grads(lib, lambda L, x: F(L).mse_loss(x, L.tensor([True, False, False])),
+                                                _x(lib, -1e-30, 0.0, nan)),
+    "mse_bool_input_grads": lambda lib: _grads(lib, lambda L, t: F(L).mse_loss(L.tensor(False), t), _x(lib, 2.0)),
+    **{f"{name}_tangent_{xd}_{td}": (lambda name, xd, td: lambda lib: _tangents(lib, name, xd, td))(name, xd, td)
+       for name in ("mse_loss", "smooth_l1_loss", "huber_loss")
+       for xd, td in (("float64", "uint8"), ("int32", "float64"), ("float64", "bool"), ("bool", "float64"),
+                      ("float64", "float32"), ("float32", "float64"))},
+    "huber_target_grad_half": lambda lib: _grads(
+        lib, lambda L, t: F(L).huber_loss(L.tensor(0.5, dtype=L.float16), t, reduction="sum"),
+        _x(lib, 139.23, dtype="float32")),
+    # pixel_unshuffle: an empty input comes back in its own shape (PyTorch's kernel); its
+    # backward shuffles the gradient, which then has another shape (the engine's error)
+    **{f"pixel_unshuffle_empty_{'x'.join(map(str, s))}": (lambda s: lambda lib: _grads(
+        lib, lambda L, x: F(L).pixel_unshuffle(x, 2), lib.zeros(s, dtype=lib.float64, requires_grad=True)))(s)
+       for s in ((1, 0, 0), (0, 8, 0), (3, 0, 4), (0, 4, 2, 2))},
+    "pixel_unshuffle_empty_tangent": lambda lib: _jvp(lib, lambda L, x: F(L).pixel_unshuffle(x, 2),
+                                                      lib.zeros(0, 8, 0, dtype=lib.float64),
+                                                      lib.zeros(0, 8, 0, dtype=lib.float64)),
+    "pixel_unshuffle_empty_int": lambda lib: F(lib).pixel_unshuffle(lib.zeros(3, 0, 4, dtype=lib.uint8), 2),
+    # glu: a * sigmoid(b), the sigmoid's far tail kept
+    "glu_far_tail": lambda lib: F(lib).glu(lib.tensor([-0.5, 1e30, -2.607421875, -40.0], dtype=lib.float64)) / 1e12,
+    "glu_far_tail_float32": lambda lib: F(lib).glu(lib.tensor([1e20, 1.0, -30.0, 2.0])),
+    "glu_half": lambda lib: F(lib).glu(lib.tensor([3.0, -1.5, -9.0, 0.25], dtype=lib.float16)),
+    # pairwise_distance: ATen's norm along dim -1, of a 0-d difference too (its 2-norm squares);
+    # a complex difference's tangent is real; p < 1's gradient in PyTorch's order
+    "pairwise_0d_overflows": lambda lib: F(lib).pairwise_distance(lib.tensor(-0.0), lib.tensor(5e29)),
+    "pairwise_0d_p3_overflows": lambda lib: F(lib).pairwise_distance(lib.tensor(0.0), lib.tensor(-1e30), p=3),
+    "pairwise_0d_complex": lambda lib: F(lib).pairwise_distance(lib.tensor(-1.65 - 1e30j, dtype=lib.complex64),
+                                                                lib.tensor(20j, dtype=lib.complex64)),
+    "pairwise_complex_tangent": lambda lib: _jvp(lib, lambda L, x: F(L).pairwise_distance(
+        x, L.tensor([[0j], [1e-200j], [-1 - 2j]]), p=1), lib.tensor([[1.0, -1.0], [0.5, 0.25], [3.0, 1e30]],
+                                                                    dtype=lib.float64),
+        lib.tensor([[1.0, 2.0], [-1.0, 0.5], [0.25, 1.0]], dtype=lib.float64)),
+    "vector_norm_complex_tangents": lambda lib: [_jvp(lib, lambda L, x: L.linalg.vector_norm(x, p),
+                                                      lib.tensor([1 + 2j, -0.5j, 3.0], dtype=lib.complex128),
+                                                      lib.tensor([0.5 - 1j, 2 + 1j, -1j], dtype=lib.complex128))
+                                                 for p in (2.0, 1.0, 0.5, 3.0, 1.5)],
+    "pairwise_p_half_grad2": lambda lib: _grads(lib, lambda L, x: F(L).pairwise_distance(x, L.tensor(1), p=0.5),
+                                                _x(lib, 1.0, dtype="float32").reshape(())),
+    # binary_cross_entropy: input then target checked in [0, 1], element by element; the
+    # second derivatives are PyTorch's double-backward formulas; the kernel's eps is a C++ float
+    "bce_target_above": lambda lib: F(lib).binary_cross_entropy(lib.tensor(0.0), lib.tensor(2.17)),
+    "bce_target_nan": lambda lib: F(lib).binary_cross_entropy(lib.tensor(1.0), lib.tensor(nan)),
+    "bce_target_first": lambda lib: F(lib).binary_cross_entropy(lib.tensor([0.5, 2.0]), lib.tensor([5.0, 0.5])),
+    "bce_input_first": lambda lib: F(lib).binary_cross_entropy(lib.tensor([2.0, 0.5]), lib.tensor([0.5, 5.0])),
+    **{f"bce_grads_{xv}_{tv}_{r}": (lambda xv, tv, r: lambda lib: _bce_grads(lib, xv, tv, r))(xv, tv, r)
+       for xv, tv in ((-0.0, -0.0), (0.3, 0.6), (1.0, 0.2), (0.0, 1.0)) for r in ("mean", "none", "sum")},
+    "bce_tangents": lambda lib: _jvp(lib, lambda L, x: F(L).binary_cross_entropy(x, L.tensor([0.0, 0.25, 1.0],
+                                                                                           dtype=L.float64)),
+                                     lib.tensor([0.0, 0.5, 1.0], dtype=lib.float64),
+                                     lib.tensor([1.0, -2.0, 0.5], dtype=lib.float64)),
+    "logit_grad_at_zeros": lambda lib: _grads(lib, lambda L, x: L.logit(x), _x(lib, -0.0, 0.0, 1.0, 0.5)),
+    "logit_grad_at_zeros_no_graph": lambda lib: _grads(lib, lambda L, x: L.logit(x), _x(lib, -0.0, 0.0, 1.0, 0.5),
+                                                       create_graph=False),
+    # cross_entropy: the mean of an empty input of probabilities is PyTorch's filled sum (tangent 0);
+    # log_softmax runs no kernel on an empty input, so nll_loss's checks come first
+    "cross_entropy_probs_empty_tangent": lambda lib: _jvp(lib, lambda L, x: F(L).cross_entropy(
+        x, L.zeros(2, 2, 0, dtype=L.float64)), lib.zeros(2, 2, 0, dtype=lib.float64),
+        lib.zeros(2, 2, 0, dtype=lib.float64)),
+    "cross_entropy_probs_empty_grad": lambda lib: _grads(lib, lambda L, x: F(L).cross_entropy(
+        x, L.zeros(0, dtype=L.float64)), lib.zeros(0, dtype=lib.float64, requires_grad=True)),
+    "cross_entropy_empty_int_input": lambda lib: F(lib).cross_entropy(lib.zeros(0, 3, dtype=lib.int16),
+                                                                      lib.tensor(149, dtype=lib.int16)),
+    "cross_entropy_empty_byte_input": lambda lib: F(lib).cross_entropy(lib.zeros(0, 1, dtype=lib.uint8),
+                                                                       lib.tensor(0, dtype=lib.uint8)),
+    "cross_entropy_empty_complex_input": lambda lib: F(lib).cross_entropy(lib.zeros(1, 0, dtype=lib.complex64),
+                                                                          lib.zeros(1, 1, 0, dtype=lib.complex64)),
+    "cross_entropy_int_input": lambda lib: F(lib).cross_entropy(lib.zeros(2, 3, dtype=lib.int16), lib.tensor([0, 1])),
+    # nll_loss: the target's dtype before a 1-d input's target size; a 0-d target of a 3-d input
+    "nll_1d_float_target": lambda lib: F(lib).nll_loss(lib.zeros(4), lib.zeros(4)),
+    "nll_1d_short_target": lambda lib: F(lib).nll_loss(lib.zeros(3, dtype=lib.int16), lib.zeros(3, dtype=lib.int16)),
+    "nll_1d_long_target": lambda lib: F(lib).nll_loss(lib.zeros(3), lib.zeros(3, dtype=lib.long)),
+    "nll_3d_0d_target": lambda lib: F(lib).nll_loss(lib.zeros(0, 2, 1), lib.tensor(1)),
+    # pooling: avg_pool2d's CPU kernel takes floats and Long only, Long divided as C++ truncates;
+    # a max-pool window wholly in the padding; adaptive pooling of an empty batch and its backward
+    **{f"avg_pool2d_{dt}": (lambda dt: lambda lib: F(lib).avg_pool2d(lib.ones(1, 2, 2, dtype=getattr(lib, dt)), 2))(dt)
+       for dt in ("int16", "uint8", "int32", "int8", "complex64", "bool")},
+    "avg_pool1d_int16_empty": lambda lib: F(lib).avg_pool1d(lib.zeros(0, 10, 2, dtype=lib.int16), 2),
+    "avg_pool2d_long_minimum": lambda lib: F(lib).avg_pool2d(lib.full((1, 1, 4), -9223372036854775808,
+                                                                      dtype=lib.long), 3, 1, 1),
+    "avg_pool2d_long_negative": lambda lib: F(lib).avg_pool2d(lib.tensor([[[-7, 2, -5, 3]]]), (1, 3), 1, (0, 1)),
+    "max_pool2d_window_in_padding": lambda lib: F(lib).max_pool2d(lib.arange(4.0).reshape(1, 1, 4), 2, 1, 1, 2,
+                                                                   return_indices=True),
+    "max_pool2d_window_in_padding_int": lambda lib: F(lib).max_pool2d(lib.tensor([[[255, 91]]], dtype=lib.uint8),
+                                                                       2, 1, 1, 2),
+    "adaptive_avg_pool2d_empty_byte": lambda lib: F(lib).adaptive_avg_pool2d(lib.zeros(0, 1, 7, dtype=lib.uint8),
+                                                                             (2, None)),
+    "adaptive_avg_pool1d_empty_grad": lambda lib: _grads(lib, lambda L, x: F(L).adaptive_avg_pool1d(x, 2),
+                                                         lib.zeros(1, 0, 1, dtype=lib.float64, requires_grad=True)),
+    # PyTorch's words: constant_pad_nd's message (spaces missing), multilabel's size(-1) of a 0-d
+    # input, one_hot's allocator
+    "constant_pad_nd_too_long": lambda lib: lib.constant_pad_nd(lib.ones(3), (1, 1, 1, 1)),
+    "constant_pad_nd_too_long_0d": lambda lib: lib.constant_pad_nd(lib.tensor(True), (1, 1, 1, 1)),
+    "multilabel_0d": lambda lib: F(lib).multilabel_soft_margin_loss(lib.tensor(1.0), lib.tensor(2.75)),
+    "multilabel_0d_complex_target": lambda lib: F(lib).multilabel_soft_margin_loss(lib.tensor(80.0), lib.tensor(1j)),
+    "one_hot_unallocatable": lambda lib: F(lib).one_hot(lib.tensor([2 ** 40])),
+    "one_hot_rows": lambda lib: F(lib).one_hot(lib.tensor([[0, 3], [2, 2]])),
+    # interpolate: an empty dim other than the batch refused before the dtype; sums from -0.
+    "interpolate_empty_channels": lambda lib: F(lib).interpolate(lib.zeros(0, 0, 3, dtype=lib.float64), size=2),
+    "interpolate_empty_channels_int": lambda lib: F(lib).interpolate(lib.zeros(1, 0, 4, dtype=lib.int8), size=2,
+                                                                     mode="nearest-exact"),
+    "interpolate_empty_channels_bilinear": lambda lib: F(lib).interpolate(lib.zeros(3, 0, 2, 4, dtype=lib.long),
+                                                                          size=(2, 4), mode="bilinear"),
+    "interpolate_linear_negative_zeros": lambda lib: F(lib).interpolate(lib.tensor([[[-0.0, -0.0]], [[-1e-30, 4.0]]]),
+                                                                        size=3, mode="linear"),
+    "interpolate_area_empty_complex": lambda lib: F(lib).interpolate(lib.zeros(0, 1, 1, dtype=lib.complex128),
+                                                                     size=2, mode="area"),
+    # cdist: no half kernel; PyTorch's _cdist_backward has no derivative of its own
+    "cdist_half": lambda lib: lib.cdist(lib.ones(1, 2, dtype=lib.float16), lib.ones(1, 2, dtype=lib.float16)),
+    "cdist_grad2": lambda lib: _grads(lib, lambda L, x: L.cdist(x.reshape(2, 2), L.ones(3, 2, dtype=L.float64)),
+                                      _x(lib, 0.5, -1.0, 2.0, 3.0)),
+    "cdist_grad": lambda lib: _grads(lib, lambda L, x: L.cdist(x.reshape(2, 2), L.ones(3, 2, dtype=L.float64), p=3),
+                                     _x(lib, 0.5, -1.0, 2.0, 3.0), create_graph=False),
+    # convolution: PyTorch's empty path (no kernel, no dtype check; zero input channels give zero
+    # output channels), the kernels' own checks (kernel size, dilated and transposed dtypes)
+    "conv1d_empty_channels": lambda lib: F(lib).conv1d(lib.ones(1, 0, 4, dtype=lib.int16),
+                                                       lib.ones(1, 0, 4, dtype=lib.int16)),
+    "conv1d_empty_mixed_dtypes": lambda lib: F(lib).conv1d(lib.ones(0, 0, 0, dtype=lib.long),
+                                                           lib.ones(1, 0, 0, dtype=lib.bool)),
+    "conv1d_empty_length": lambda lib: F(lib).conv1d(lib.ones(3, 3, 0), lib.ones(3, 3, 0)),
+    "conv1d_zero_kernel": lambda lib: F(lib).conv1d(lib.ones(1, 2, 1), lib.ones(2, 2, 0)),
+    "conv1d_zero_kernel_dilated": lambda lib: F(lib).conv1d(lib.ones(1, 2, 1, dtype=lib.bool),
+                                                            lib.ones(2, 2, 0, dtype=lib.float64), dilation=2),
+    "conv1d_dilated_short": lambda lib: F(lib).conv1d(lib.ones(3, 1, 2, dtype=lib.int16),
+                                                      lib.ones(3, 1, 1, dtype=lib.bool), dilation=2),
+    "conv1d_dilated_long": lambda lib: F(lib).conv1d(lib.ones(1, 1, 4, dtype=lib.long),
+                                                     lib.ones(1, 1, 2, dtype=lib.long), dilation=2),
+    "conv_transpose1d_int": lambda lib: F(lib).conv_transpose1d(lib.ones(1, 1, 1, dtype=lib.int32),
+                                                                lib.ones(1, 1, 3, dtype=lib.int32)),
+    "conv1d_empty_channels_grads": lambda lib: _grads(lib, lambda L, w: F(L).conv1d(L.ones(1, 0, 4), w.reshape(2, 0, 2)),
+                                                      lib.ones(0, requires_grad=True), create_graph=False),
+    # binary_cross_entropy_with_logits: PyTorch's composition, log_sigmoid in the input's dtype,
+    # the rest written into the target's (its dtype is the result's); a bool or complex target
+    **{f"bce_logits_{xd}_{td}": (lambda xd, td: lambda lib: F(lib).binary_cross_entropy_with_logits(
+        lib.tensor([-2.275390625, 0.0]).to(getattr(lib, xd)), lib.tensor([0.0, 0.5]).to(getattr(lib, td)),
+        reduction="none"))(xd, td)
+       for xd, td in (("float32", "float64"), ("float64", "float16"), ("float16", "float32"), ("float32", "float16"),
+                      ("float64", "complex128"), ("float32", "bool"), ("int64", "float32"), ("float32", "int64"))},
+    "bce_logits_complex_target_grad": lambda lib: F(lib).binary_cross_entropy_with_logits(
+        _x(lib, 0.5), lib.tensor([3 - 1j])),
+    # gaussian_nll_loss: var * ones_like(input), of the default dtype for an integer input; label
+    # smoothing over no classes is an infinite share; max pooling refuses complex; adaptive pooling
+    # sums from +0.
+    "gaussian_nll_int_input": lambda lib: F(lib).gaussian_nll_loss(lib.tensor([[3], [114]], dtype=lib.int8),
+                                                                   lib.tensor([[118], [28]], dtype=lib.int8), 1.5),
+    "cross_entropy_smoothing_no_classes": lambda lib: F(lib).cross_entropy(lib.zeros(1, 0, 4, dtype=lib.float64),
+                                                                           lib.zeros(1, 0, 4, dtype=lib.float64),
+                                                                           reduction="sum", label_smoothing=0.2),
+    "max_pool1d_complex": lambda lib: F(lib).max_pool1d(lib.ones(1, 4, dtype=lib.complex64), 2),
+    "max_pool1d_complex_indices": lambda lib: F(lib).max_pool1d(lib.ones(1, 4, dtype=lib.complex64), 2,
+                                                                return_indices=True),
+    "max_pool2d_complex": lambda lib: F(lib).max_pool2d(lib.ones(1, 2, 2, dtype=lib.complex128), 2),
+    "adaptive_avg_pool1d_negative_zeros": lambda lib: F(lib).adaptive_avg_pool1d(lib.tensor([[-0.0, -0.0, 1.0]]), 2),
+    # ctc_loss: the composite's empty check first, then ctc_loss_allocate_outputs' in its order
+    # (log_probs' dims, the targets' dims, blank, lengths, the targets' sizes, the input lengths)
+    "ctc_empty_1d": lambda lib: F(lib).ctc_loss(lib.zeros(0), lib.zeros(0, dtype=lib.long), (1,), (1,)),
+    "ctc_3d_targets": lambda lib: F(lib).ctc_loss(lib.zeros(3, 3, 1), lib.zeros(3, 1, 1, dtype=lib.long),
+                                                  (3, 3, 3), (1, 1, 1), blank=4),
+    "ctc_targets_batch": lambda lib: F(lib).ctc_loss(lib.zeros(3, 2, 4), lib.ones(3, 2, dtype=lib.long),
+                                                     (3, 3), (1, 1)),
+    "ctc_unbatched_target_size": lambda lib: F(lib).ctc_loss(lib.zeros(3, 4), lib.ones(3, dtype=lib.long),
+                                                             (6,), (1,)),
+    # pixel_shuffle of an empty input: its gradient unshuffles to another shape (the engine's error);
+    # constant padding converts its value as fill_ does (F.pad's is a double), only when it pads
+    "pixel_shuffle_empty_grad": lambda lib: _grads(lib, lambda L, x: F(L).pixel_shuffle(x, 2),
+                                                   lib.zeros(4, 4, 0, requires_grad=True)),
+    **{f"constant_pad_uint8_{name}_{v}": (lambda fn, v: lambda lib: fn(lib, lib.tensor([[1, 2, 3]], dtype=lib.uint8), v))(
+        fn, v) for v in (-1.5, -1, -255, -256, 255.5, 300, nan, inf, 2.7)
+       for name, fn in (("pad", lambda L, x, v: L.constant_pad_nd(x, (1, 0), v)),
+                        ("crop", lambda L, x, v: L.constant_pad_nd(x, (-1, 0), v)),
+                        ("F_pad", lambda L, x, v: F(L).pad(x, (1, 0), value=v)))},
+    # smooth_l1_loss: its backward kernel takes a bool operand as 0 and 1; its double backward refuses it
+    "smooth_l1_bool_target_grads": lambda lib: _grads(
+        lib, lambda L, x: F(L).smooth_l1_loss(x, L.tensor([False, True, False])), _x(lib, 3.17, 2.0, 0.0)),
+    "smooth_l1_bool_input_grads": lambda lib: _grads(
+        lib, lambda L, t: F(L).smooth_l1_loss(L.tensor([False, True, False]), t), _x(lib, 3.17, 2.0, 0.0)),
+    "smooth_l1_bool_target_grad": lambda lib: _grads(
+        lib, lambda L, x: F(L).smooth_l1_loss(x, L.tensor([False, True, False])), _x(lib, 3.17, 2.0, 0.0),
+        create_graph=False),
+    # unfold and fold take bool; reflect and replicate pads check shapes before the dtype
+    "unfold_bool": lambda lib: F(lib).unfold(lib.tensor([[[True, False, True], [True, False, False],
+                                                          [True, True, True]]]), 2, padding=1, stride=2),
+    "fold_bool": lambda lib: F(lib).fold(lib.ones(1, 4, 4, dtype=lib.bool), 3, 2),
+    "unfold_int": lambda lib: F(lib).unfold(lib.ones(1, 3, 3, dtype=lib.int8), 2),
+    **{f"pad_{mode}_bool_{i}": (lambda mode, shape, p: lambda lib: F(lib).pad(lib.ones(shape, dtype=lib.bool), p,
+                                                                           mode=mode))(mode, shape, p)
+       for mode in ("reflect", "replicate")
+       for i, (shape, p) in enumerate((((3, 1), (2, 1)), ((2, 0, 4), (1, 1)), ((2, 2), (1, 1)), ((1, 2), (-3, -3))))},
+    # cdist of nothing runs no kernel (no dtype checks); the kernel dispatches on x1's dtype first
+    **{f"cdist_{'x'.join(map(str, a))}_{'x'.join(map(str, b))}_{da}_{db}": (lambda a, b, da, db: lambda lib: lib.cdist(
+        lib.zeros(a, dtype=getattr(lib, da)), lib.zeros(b, dtype=getattr(lib, db))))(a, b, da, db)
+       for a, b in (((1, 0, 3), (1, 0, 3)), ((1, 2, 3), (1, 0, 3)), ((2, 0), (3, 0)), ((1, 2, 3), (1, 4, 3)),
+                    ((0, 2, 3), (1, 4, 3)))
+       for da, db in (("float16", "float64"), ("float16", "float16"), ("float32", "float64"))},
+    # a max-pool window wholly in the padding whose PyTorch index lies inside the plane; an
+    # empty pixel_shuffle whose input shape expands to its gradient's (summed back)
+    "max_pool2d_window_in_padding_short": lambda lib: F(lib).max_pool2d(
+        lib.tensor([[[32767], [-32768], [2]]], dtype=lib.int16), 2, 1, 1, 2, return_indices=True),
+    "pixel_shuffle_empty_expandable_grad": lambda lib: _grads(lib, lambda L, x: F(L).pixel_shuffle(x, 2),
+                                                              lib.zeros(0, 1, 1, requires_grad=True)),
+    # a pointwise loss's gradient has its input's dtype (PyTorch's engine casts it)
+    "bce_logits_target_grad_dtype": lambda lib: _grads(
+        lib, lambda L, t: F(L).binary_cross_entropy_with_logits(L.tensor(0.3, dtype=L.float64), t),
+        _x(lib, 0.57, dtype="float32").reshape(())),
+    "mse_mixed_grads_dtype": lambda lib: _grads(
+        lib, lambda L, t: F(L).mse_loss(L.tensor([0.1, 0.2], dtype=L.float64), t), _x(lib, 0.3, 0.7, dtype="float32")),
+    # batch_norm's training statistics in PyTorch's accumulation type (a float32 variance past float's range)
+    "batch_norm_train_huge_float32_channels_last": lambda lib: F(lib).batch_norm(
+        lib.tensor([[[-1e30, -3.845703125], [-3.845703125, -0.5], [6.0, 0.5]]]).transpose(1, 2).contiguous()
+        .transpose(1, 2), None, None, training=True),
+    "batch_norm_train_half": lambda lib: F(lib).batch_norm(
+        lib.tensor([[[300.0, -3.8], [-3.8, -0.5]]], dtype=lib.float16), None, None, training=True),
+}
+
+
+def _bce_grads(lib, x_value, t_value, reduction):
+    x = lib.tensor([x_value, 0.5], dtype=lib.float64, requires_grad=True)
+    t = lib.tensor([t_value, 0.25], dtype=lib.float64, requires_grad=True)
+    y = F(lib).binary_cross_entropy(x, t, weight=lib.tensor([2.0, 3.0], dtype=lib.float64), reduction=reduction)
+    gx, gt = lib.autograd.grad(y, (x, t), lib.ones_like(y) * 0.7, create_graph=True)
+    w = lib.tensor([1.0, 2.0], dtype=lib.float64)
+    return (gx / 1e10, gt, *[v / 1e10 for v in lib.autograd.grad((gx * w).sum(), (x, t))],
+            lib.autograd.grad((gt * w).sum(), x)[0])
+
+
+def _tangents(lib, name, x_dtype, t_dtype):
+    fwd = lib.autograd.forward_ad
+    with fwd.dual_level():
+        x, t = lib.tensor([0.5, 3.0]).to(getattr(lib, x_dtype)), lib.tensor([0.0, 1.0]).to(getattr(lib, t_dtype))
+        if x.dtype.is_floating_point:
+            x = fwd.make_dual(x, lib.ones(2, dtype=x.dtype))
+        if t.dtype.is_floating_point:
+            t = fwd.make_dual(t, lib.ones(2, dtype=t.dtype))
+        return fwd.unpack_dual(getattr(F(lib), name)(x, t)).tangent
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_same_outcome(name):
+    torch = require_torch()
+    assert outcome(CASES[name], chainrule) == outcome(CASES[name], torch)
+
+
+def test_deliberate_soft_margin_differences():
+    """Where PyTorch's exp overflows or its integer negation wraps, chainrule keeps the loss
+    and gradient of the maths (docs/differences.md)."""
+    x = chainrule.tensor([-138.9], dtype=chainrule.float64, requires_grad=True)
+    loss = F(chainrule).soft_margin_loss(x, chainrule.tensor(34, dtype=chainrule.int16), reduction="sum")
+    assert abs(loss.item() - 138.9 * 34) < 1e-6
+    loss.backward()
+    assert x.grad.item() == pytest.approx(-34.0)
+    x = chainrule.tensor([0.5], dtype=chainrule.float64, requires_grad=True)
+    F(chainrule).soft_margin_loss(x, chainrule.tensor([216], dtype=chainrule.uint8), reduction="sum").backward()
+    assert x.grad.item() == pytest.approx(-216 / (1 + 2.718281828459045 ** 108))
+
+
+def test_deliberate_max_pool_window_in_padding():
+    """The -inf of a window that covers only padding is a constant: no gradient, no tangent
+    (PyTorch sends both to the element its scan would have started at, docs/differences.md)."""
+    x = chainrule.tensor([[[1.0], [2.0], [3.0]]], dtype=chainrule.float64, requires_grad=True)
+    y = F(chainrule).max_pool2d(x, 2, 1, 1, 2)
+    assert y.tolist() == [[[-inf], [-inf], [-inf]]]
+    y.sum().backward()
+    assert x.grad.tolist() == [[[0.0], [0.0], [0.0]]]
+
+
+def test_deliberate_batch_norm_variance_past_float32():
+    """A float32 batch whose variance passes float32's range: normalized as PyTorch's
+    channels-last kernel does (its contiguous one overflows to 0, docs/differences.md)."""
+    x = chainrule.tensor([[[-1e30, -3.845703125], [-3.845703125, -0.5]]])
+    y = F(chainrule).batch_norm(x, None, None, training=True)
+    assert [round(v, 4) for v in y[0, 0].tolist()] == [-1.0, 1.0]
+
+
+def test_deliberate_circular_pad_wrapping_a_cropped_core():
+    """Two elements of circular padding around the one a crop keeps: each output is that
+    element, and its gradient sums all three (PyTorch's loses one, docs/differences.md)."""
+    x = chainrule.tensor([[1.0, 2.0]], dtype=chainrule.float64, requires_grad=True)
+    y = F(chainrule).pad(x, (-1, 2), mode="circular")
+    assert y.tolist() == [[2.0, 2.0, 2.0]]
+    y.backward(chainrule.tensor([[1.0, 10.0, 100.0]], dtype=chainrule.float64))
+    assert x.grad.tolist() == [[0.0, 111.0]]
