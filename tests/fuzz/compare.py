@@ -292,12 +292,18 @@ _HUGE = 2 ** 26  # elements: one such result on both sides, and its comparison, 
 
 
 def _too_big(step):
-    """A one_hot whose classes come from its values: a value of 1e9 asks both libraries for
-    gigabytes (PyTorch fills them with zeros, chainrule compares them). Not run."""
-    if not step.op.startswith("one_hot") or not step.arrays or step.arrays[0].dtype != "int64":
+    """An op whose result's size comes from its values (one_hot's classes, bincount's bins,
+    repeat_interleave's repeats): a value of 1e9 asks both libraries for gigabytes. Not run."""
+    integers = [a.values for a in step.arrays if a.dtype.startswith(("int", "uint")) and a.values]
+    if not integers:
         return False
-    values = step.arrays[0].values
-    return bool(values) and 0 <= max(values) and (max(values) + 1) * len(values) > _HUGE
+    if step.op.startswith(("one_hot", "bincount")):
+        values = integers[0]
+        return 0 <= max(values) and (max(values) + 1) * max(len(values), 1) > _HUGE
+    if step.op.startswith("repeat_interleave"):
+        width = max(len(a.values) for a in step.arrays)
+        return any(sum(max(v, 0) for v in values) * width > _HUGE for values in integers)
+    return False
 
 
 def check_step(step):

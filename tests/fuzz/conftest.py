@@ -80,16 +80,22 @@ class Record:
 RECORD = Record()
 
 
-def pytest_terminal_summary(terminalreporter):
-    if not RECORD.counts:
-        return
+def write_report():
+    """The report so far, to ``CHAINRULE_FUZZ_REPORT`` (and its .known.py); its text."""
     text = RECORD.report(KNOWN, deliberate_for)
-    if not STRICT:
-        terminalreporter.write_line(text)
     with open(REPORT, "w") as f:
         f.write(text + "\n")
     with open(REPORT + ".known.py", "w") as f:
         f.write(RECORD.known_entries() + "\n")
+    return text
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not RECORD.counts:
+        return
+    text = write_report()
+    if not STRICT:
+        terminalreporter.write_line(text)
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fuzz.compare import Mismatch, Step, check_step, spec_of
-from fuzz.conftest import LONG, RECORD, STRICT, fuzz_settings
+from fuzz.conftest import LONG, RECORD, STRICT, fuzz_settings, write_report
 from fuzz.known_classes import DELIBERATE, DELIBERATE_RULES, IN_CONTEXT_ONLY, KNOWN, deliberate_for
 from fuzz.strategies import BINARY, OPS, UNARY, arrays, broadcast_partner, partner_dtype
 
@@ -71,6 +71,8 @@ def run_program(data, first):
         if nxt is not None and nxt.ndim <= 4 and math.prod(nxt.shape) <= 64:
             current = spec_of(nxt)  # else (an error, a number, too big): the next op gets the same input
     RECORD.count("programs")
+    if LONG and RECORD.counts["programs"] % 1000 == 0:
+        write_report()  # a long run that dies (out of memory, a crash in a kernel) keeps what it found
     return bad
 
 
