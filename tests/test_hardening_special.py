@@ -175,6 +175,13 @@ CASES = {
     # sum_to_size of integers and bool gives int64, as sum()
     "sum_to_size_uint8": lambda lib: lib.arange(16, dtype=lib.uint8).reshape(4, 4, 1)[:, :, :].sum_to_size(1),
     "sum_to_size_bool": lambda lib: lib.ones(4, 1, dtype=lib.bool).sum_to_size(1, 1),
+    # vector_norm's gradient multiplies in PyTorch's order: its second derivative rounds alike
+    "vector_norm_half_grad2_tiny": lambda lib: _weighted_grads(lib, lambda L, x: L.linalg.vector_norm(x, 0.5), _x(
+        lib, -2.5e-08, dtype="float32")),
+    "vector_norm_1_5_grad2_tiny": lambda lib: _weighted_grads(lib, lambda L, x: L.linalg.vector_norm(x, 1.5), _x(
+        lib, 1e-30, -2.5e-08, dtype="float32")),
+    "norm_0_5_grad2_tiny": lambda lib: _weighted_grads(lib, lambda L, x: x.norm(0.5), _x(
+        lib, 1.7881393432617188e-07, dtype="float32").reshape(())),
     # i1' and i1e' take their limit 1/2 where |x| > eps fails: at 0 and at NaN (so i0'' too)
     **{f"{op}_grad2_{dtype}": lambda lib, op=op, dtype=dtype: _grads(
         lib, lambda L, t: getattr(L.special, op)(t),
