@@ -212,8 +212,9 @@ def test_trigamma_float32_is_accurate():
 
 
 def test_sinc_second_derivative_near_zero():
-    """Deliberate (docs/differences.md): sinc''(x) near 0 is -pi^2/3 (1 - pi^2 x^2 / 10 ...);
-    the difference quotient (cos(pi x) - sinc(x)) / x cancels there, PyTorch's nan at 0."""
+    """Deliberate (docs/differences.md): sinc''(x) near 0 is -pi^2/3 (1 - pi^2 x^2 / 10 ...)
+    and sinc'(x) is -pi^2 x / 3 (...); the difference quotient (cos(pi x) - sinc(x)) / x
+    cancels there, PyTorch's nan at 0."""
     import math
     torch = require_torch()
     x = [0.0, -0.0, 1e-30, 1e-8, 1e-3, 0.04, 0.3]
@@ -226,5 +227,12 @@ def test_sinc_second_derivative_near_zero():
         theirs = _grads(torch, lambda L, t: L.sinc(t), _x(torch, *x, dtype=dtype))[1]
         assert math.isnan(theirs[0]) and abs(theirs[3] / 4 - truth[3]) > 1  # PyTorch's 0/0, its cancellation
         assert abs(theirs[-1] - h[-1].item()) < 1e-5  # away from 0 the two agree
+    x = chainrule.tensor([1.8720616168366178e-08, 1e-3], dtype=chainrule.float64, requires_grad=True)
+    slope, = chainrule.autograd.grad(chainrule.sinc(x).sum(), x)
+    exact = [sum((-1) ** k * math.pi ** (2 * k) * 2 * k * v ** (2 * k - 1) / math.factorial(2 * k + 1)
+                 for k in range(1, 8)) for v in x.tolist()]  # the series of sinc'
+    assert all(abs(s - e) <= 1e-15 * abs(e) for s, e in zip(slope.tolist(), exact))
+    t = torch.tensor(x.tolist(), dtype=torch.float64, requires_grad=True)
+    assert abs(torch.autograd.grad(torch.sinc(t).sum(), t)[0][0].item() - exact[0]) > 1e-9  # PyTorch's cancels
     gradgradcheck = chainrule.autograd.gradgradcheck
     assert gradgradcheck(chainrule.sinc, (_x(chainrule, 0.0, 1e-3, 0.049, 0.051, 0.5),))
