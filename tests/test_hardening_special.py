@@ -175,6 +175,13 @@ CASES = {
     # sum_to_size of integers and bool gives int64, as sum()
     "sum_to_size_uint8": lambda lib: lib.arange(16, dtype=lib.uint8).reshape(4, 4, 1)[:, :, :].sum_to_size(1),
     "sum_to_size_bool": lambda lib: lib.ones(4, 1, dtype=lib.bool).sum_to_size(1, 1),
+    # vector_norm's gradient multiplies in PyTorch's order: its second derivative rounds alike
+    "vector_norm_half_grad2_tiny": lambda lib: _weighted_grads(lib, lambda L, x: L.linalg.vector_norm(x, 0.5), _x(
+        lib, -2.5e-08, dtype="float32")),
+    "vector_norm_1_5_grad2_tiny": lambda lib: _weighted_grads(lib, lambda L, x: L.linalg.vector_norm(x, 1.5), _x(
+        lib, 1e-30, -2.5e-08, dtype="float32")),
+    "norm_0_5_grad2_tiny": lambda lib: _weighted_grads(lib, lambda L, x: x.norm(0.5), _x(
+        lib, 1.7881393432617188e-07, dtype="float32").reshape(())),
     # i1' and i1e' take their limit 1/2 where |x| > eps fails: at 0 and at NaN (so i0'' too)
     **{f"{op}_grad2_{dtype}": lambda lib, op=op, dtype=dtype: _grads(
         lib, lambda L, t: getattr(L.special, op)(t),
@@ -205,8 +212,9 @@ def test_trigamma_float32_is_accurate():
 
 
 def test_sinc_second_derivative_near_zero():
-    """Deliberate (docs/differences.md): sinc''(x) near 0 is -pi^2/3 (1 - pi^2 x^2 / 10 ...);
-    the difference quotient (cos(pi x) - sinc(x)) / x cancels there, PyTorch's nan at 0."""
+    """Deliberate (docs/differences.md): sinc''(x) near 0 is -pi^2/3 (1 - pi^2 x^2 / 10 ...)
+    and sinc'(x) is -pi^2 x / 3 (...); the difference quotient (cos(pi x) - sinc(x)) / x
+    cancels there, PyTorch's nan at 0."""
     import math
     torch = require_torch()
     x = [0.0, -0.0, 1e-30, 1e-8, 1e-3, 0.04, 0.3]
@@ -219,5 +227,12 @@ def test_sinc_second_derivative_near_zero():
         theirs = _grads(torch, lambda L, t: L.sinc(t), _x(torch, *x, dtype=dtype))[1]
         assert math.isnan(theirs[0]) and abs(theirs[3] / 4 - truth[3]) > 1  # PyTorch's 0/0, its cancellation
         assert abs(theirs[-1] - h[-1].item()) < 1e-5  # away from 0 the two agree
+    x = chainrule.tensor([1.8720616168366178e-08, 1e-3], dtype=chainrule.float64, requires_grad=True)
+    slope, = chainrule.autograd.grad(chainrule.sinc(x).sum(), x)
+    exact = [sum((-1) ** k * math.pi ** (2 * k) * 2 * k * v ** (2 * k - 1) / math.factorial(2 * k + 1)
+                 for k in range(1, 8)) for v in x.tolist()]  # the series of sinc'
+    assert all(abs(s - e) <= 1e-15 * abs(e) for s, e in zip(slope.tolist(), exact))
+    t = torch.tensor(x.tolist(), dtype=torch.float64, requires_grad=True)
+    assert abs(torch.autograd.grad(torch.sinc(t).sum(), t)[0][0].item() - exact[0]) > 1e-9  # PyTorch's cancels
     gradgradcheck = chainrule.autograd.gradgradcheck
     assert gradgradcheck(chainrule.sinc, (_x(chainrule, 0.0, 1e-3, 0.049, 0.051, 0.5),))

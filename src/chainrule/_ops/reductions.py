@@ -727,20 +727,27 @@ def _norm_slope(x, ans, p, dims, keepdim):
     return where(norm == 0, 0.0, x * abs(x) ** (p - 2) / safe)
 
 
-def _norm_vjp(g, x, ans, p, dims, keepdim):
+def _norm_grad(g, x, ans, p, dims, keepdim):
+    """PyTorch's norm_backward, its products in its order (which the second derivative's
+    rounding follows); p = 0 counts the nonzero elements, a step function: no gradient."""
     if p == 0:
         return None
     g = _unreduce(g, x.shape, dims, keepdim)
-    if 0 < p < 1:  # in PyTorch's order, (scaled x * g) * norm^(1 - p): float32's second derivative rounds so
-        return sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)) * g * _unreduce(ans, x.shape, dims, keepdim) ** (1 - p)
+    if p not in (1, 2) and not math.isinf(p) and 0 < p < 1:
+        norm = _unreduce(ans, x.shape, dims, keepdim)
+        return sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)) * g * norm ** (1 - p)
+    if 1 < p < 2 or p > 2 and not math.isinf(p):
+        norm = _unreduce(ans, x.shape, dims, keepdim)
+        scaled = sgn(x) * abs(x) ** (p - 1) if p < 2 else x * abs(x) ** (p - 2)
+        # a zero norm is divided by as 1, so that the branch where() drops has no 0 / 0 for the
+        # next derivative to meet
+        return scaled * where(norm == 0, 0.0, g / where(norm == 0, 1.0, norm) ** (p - 1))
     return g * _norm_slope(x, ans, p, dims, keepdim)
 
 
-# p = 0 counts the nonzero elements: a step function, with no gradient at all (None)
 NORM = defop("linalg_vector_norm", _vector_norm, node="LinalgVectorNormBackward0", batch=dim_params(1),
              save=lambda ans, x, p, dims, keepdim, *single_is_abs: (x, ans, p, dims, keepdim),
-             vjp=lambda g, x, ans, p, dims, keepdim: _norm_vjp(g, x, ans, p, dims, keepdim),
-             jvp=lambda t, x, ans, p, dims, keepdim: _norm_tangent(t, x, ans, p, dims, keepdim))
+             vjp=_norm_grad, jvp=lambda t, x, ans, p, dims, keepdim: _norm_tangent(t, x, ans, p, dims, keepdim))
 
 
 def _norm_tangent(t, x, ans, p, dims, keepdim):
