@@ -203,6 +203,7 @@ CASES = {
                                                                 [0.5, -1e-30, -1e-30, 1e-200]], dtype=lib.float64)),
     "svd_batch_nan_names_element": lambda lib: lib.linalg.svd(lib.tensor([[[1.0, 2.0], [3.0, 4.0]], [[nan, 1.0], [2.0, 3.0]]])),
     "matrix_rank_inf": lambda lib: lib.linalg.matrix_rank(lib.tensor([[inf, 1.0], [1.0, 1.0]])),
+    "cross_bool_kernel_first": lambda lib: lib.linalg.cross(lib.ones(3, dtype=lib.bool), lib.ones(3, dtype=lib.float16)),
     "lstsq_inf_is_nan": lambda lib: lib.linalg.lstsq(lib.tensor([[inf], [1.0]], dtype=lib.complex128),
                                                      lib.ones(2, 1, dtype=lib.complex128)).solution,
 }

@@ -327,6 +327,20 @@ DELIBERATE_RULES.append(DeliberateRule(
     Step(op='cholesky_inverse[upper]', arrays=(ArraySpec('float64', (1, 4), (0.1, -0.2, 0.05, 0.3)),))))
 
 
+def _index_out_of_range(step):
+    """Some index (the second array) outside every dim of the input."""
+    size = max(step.arrays[0].shape, default=1)
+    return len(step.arrays) > 1 and any(not -size <= v < size for v in step.arrays[1].values)
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "take_along_dim with a dim and an index out of range: PyTorch's gather of the broadcast operands runs without "
+    "its bounds check and reads outside the tensor; chainrule raises gather's error (docs/differences.md)",
+    lambda key: key.startswith("take_along_dim[") and "|forward:extra-error|" in key, _index_out_of_range,
+    Step(op='take_along_dim[broadcast_input]', arrays=(ArraySpec('float32', (1,), (0.0,)),
+                                                       ArraySpec('int64', (1,), (5,))))))
+
+
 def _signed_zero_of_a_sum(key):
     """A zero's sign in the result of a decomposition or a BLAS product."""
     family = _op_family(key)

@@ -10,6 +10,7 @@ import math
 
 import numpy as np
 
+from .. import _dtype
 from .._tensor import Tensor, _wrap
 from .elementwise import where
 from .batching import dim_params, leading
@@ -38,6 +39,8 @@ def linalg_cross(input, other, *, dim=-1):
     if input._data.shape[d] != 3 or other._data.shape[d] != 3:
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got {input._data.shape[d]} "
                            f"and {other._data.shape[d]}")
+    if input._data.dtype.kind == "b":  # the kernel refuses bool before the dtypes are compared
+        raise _dtype.not_implemented("cross", input._data.dtype)
     _scalar_type_check(input, other)
     mismatch = broadcast_error(None, input._data.shape, other._data.shape)
     if mismatch is not None:
