@@ -166,9 +166,9 @@ def cond(A, p=None, *, out=None):
     if p not in (None, 2, -2, 1, -1, np.inf, -np.inf, "fro", "nuc"):
         raise RuntimeError(f"linalg.cond got an invalid norm type: {_order_text(p)}")
     if p is None or p in (2, -2):
+        if not (A._data.shape[-1] and A._data.shape[-2]):  # an empty matrix: PyTorch's condition number 0,
+            return _wrap(np.zeros(A._data.shape[:-2], np.empty(0, A._data.dtype).real.dtype))  # whatever the dtype
         values = svdvals(A)
-        if not values._data.shape[-1]:  # an empty matrix: PyTorch's condition number 0
-            return _wrap(np.zeros(values._data.shape[:-1], values._data.dtype))
         largest, smallest = values[..., :1], values[..., -1:]
         return (smallest / largest if p == -2 else largest / smallest).squeeze(-1)
     if isinstance(p, str):  # the Frobenius and nuclear norms need square matrices, even empty ones

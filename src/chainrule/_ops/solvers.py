@@ -648,7 +648,7 @@ def lstsq(A, B, rcond=None, *, driver=None):
     if not 0 <= A._data.ndim - B._data.ndim <= 1:
         raise RuntimeError("torch.linalg.lstsq: input.dim() must be greater or equal to other.dim() and "
                            "(input.dim() - other.dim()) <= 1")
-    if A._data.dtype.kind not in "fc":
+    if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:
         raise RuntimeError("This function doesn't handle types other than float and double")
     vector = B._data.ndim == A._data.ndim - 1
     if (B._data.shape[-1] if vector else B._data.shape[-2]) != A._data.shape[-2]:
