@@ -214,6 +214,41 @@ DELIBERATE_RULES.append(DeliberateRule(
         0.42800846695899963, 0.42800846695899963)),))))
 
 
+# PyTorch's CPU kernels of these ops answer ties of ±0 and nan inputs one way element by
+# element and another in their vectorised loop, which runs on contiguous runs of 8 or 16
+# elements as the CPU's vector width decides
+_VECTORISED_DISAGREE = ("clamp", "clamp_min", "clamp_max", "clamp_tensor", "clamp_one_tensor_bound", "softshrink",
+                        "hardshrink", "hardshrink_method", "hardtanh", "hardtanh_inplace", "relu6", "relu6_inplace",
+                        "elu", "elu_inplace", "celu", "celu_inplace")
+_VECTORISED_KINDS = ("forward:signed-zero", "grad:value", "grad:nan", "grad2:value", "grad2:nan", "jvp:value",
+                     "jvp:nan")
+
+
+def _element_by_element(step):
+    """chainrule agrees with PyTorch on every element of ``step`` run alone (PyTorch's
+    element-by-element kernel), so the step's difference is PyTorch's vectorised loop."""
+    from fuzz.compare import check_step
+    arrays = [a.array() for a in step.arrays]
+    try:
+        arrays = np.broadcast_arrays(*arrays)
+    except ValueError:
+        return False
+    if not arrays[0].size:
+        return False
+    return not any(check_step(Step(step.op, tuple(ArraySpec(a.dtype.name, (1,), (a.flat[i].item(),))
+                                                     for a in arrays)))[0]
+                   for i in range(arrays[0].size))
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "clamp, hardtanh, relu6, softshrink, hardshrink, elu, celu: PyTorch's vectorised CPU loop gives another zero "
+    "sign on ±0 ties and another gradient at nan than its element-by-element kernel; chainrule gives the "
+    "element-by-element answer at every size (docs/differences.md)",
+    lambda key: _op_family(key) in _VECTORISED_DISAGREE and key.split("|")[1] in _VECTORISED_KINDS,
+    _element_by_element,
+    Step(op='relu6', arrays=(ArraySpec(dtype='float64', shape=(8,), values=(nan,) * 8),))))
+
+
 def deliberate_for(key):
     """The deliberate difference that may explain class ``key`` (its ``applies(step)`` says
     whether it does on a given step: any of the rules that match the key), or None."""

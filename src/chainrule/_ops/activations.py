@@ -20,7 +20,7 @@ import numpy as np
 from .. import _argparse, _distributions as kernels, _dtype
 from .._creation import _generator
 from .._tensor import Tensor
-from .elementwise import where, zeros_like
+from .elementwise import _no_derivative, plain, where, without_derivative, zeros_like
 from .inplace import _type_word
 from .methods import inplace_method
 from .reductions import sum as _sum
@@ -546,9 +546,17 @@ def _inside(x, lo, hi):
     return (x > lo) & (x < hi)
 
 
+# PyTorch has no derivative for hardsigmoid_backward: a second backward through it raises
+HARDSIGMOID_BACKWARD = _no_derivative("hardsigmoid_backward")
+
+
+def hardsigmoid_backward(g, x):
+    out = plain(lambda g, x: np.where(_inside(x, -3, 3), g / 6, 0), (g, x), dtype=g._data.dtype)
+    return without_derivative(HARDSIGMOID_BACKWARD, out, (g, x))
+
+
 HARDSIGMOID = defop("hardsigmoid", lambda x: np.clip(x + 3, 0, 6) / 6, node="HardsigmoidBackward0",
-                    save=lambda ans, x: (x,),
-                    vjp=lambda g, x: where(_inside(x, -3, 3), g / 6, 0.0),
+                    save=lambda ans, x: (x,), vjp=hardsigmoid_backward,
                     jvp=lambda t, x: where(_inside(x, -3, 3), t / 6, 0.0), elementwise=True)
 
 
@@ -607,7 +615,8 @@ def hardshrink_backward(g, x, lambd):
 
 
 def _softshrink(x, lambd):
-    return np.where(_within(x, lambd), 0, np.where(x > lambd, x - lambd, x + lambd))
+    # as PyTorch's element-by-element kernel: x * 0 inside, a zero with x's sign
+    return np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, x * 0))
 
 
 SOFTSHRINK = defop("softshrink", _softshrink, node="SoftshrinkBackward0", elementwise=True,

@@ -1,0 +1,112 @@
+"""Issue 10's classes of the elementwise family found by the long fuzz run (tests/fuzz):
+clamp's ties and forward-mode formulas, angle and acos at signed zeros, hardsigmoid's
+missing second derivative, ... Each program runs on chainrule and on PyTorch and gives the
+same result or the same error (type name and first line). Inputs stay under 8 elements, where
+PyTorch's CPU kernels run element by element (docs/differences.md: the vectorised loop)."""
+import numpy as np
+import pytest
+
+import chainrule
+from helpers import outcome, require_torch
+
+pytestmark = pytest.mark.torch
+
+nan, inf = float("nan"), float("inf")
+
+
+def F(lib):
+    return lib.nn.functional
+
+
+def _x(lib, *values, dtype="float64"):
+    return lib.tensor(values, dtype=getattr(lib, dtype)).requires_grad_(dtype.startswith(("float", "complex")))
+
+
+def _grads(lib, fn, *xs, create_graph=True):
+    """fn's gradients at xs and, through them, the second derivatives."""
+    y = fn(lib, *xs)
+    gs = lib.autograd.grad(y.sum(), xs, create_graph=create_graph, allow_unused=True)
+    live = [g for g in gs if g is not None and g.requires_grad]
+    if not live:
+        return gs
+    total = sum((g * lib.arange(1, g.numel() + 1, dtype=g.dtype).reshape(g.shape)).sum() for g in live)
+    return gs + lib.autograd.grad(total, xs, allow_unused=True)
+
+
+def _tangent(lib, fn, *pairs):
+    """fn's forward-mode tangent at the (primal, tangent) pairs."""
+    fwd = lib.autograd.forward_ad
+    with fwd.dual_level():
+        duals = [fwd.make_dual(lib.tensor(p, dtype=lib.float64), lib.tensor(t, dtype=lib.float64)) for p, t in pairs]
+        return fwd.unpack_dual(fn(lib, *duals)).tangent
+
+
+_ZEROS = [-0.0, 0.0, -0.0, 0.0, nan, 1.0, -1.0]
+_BOUNDS = [0.0, -0.0, nan, -0.0, 0.0, 1.0, -2.0]
+
+
+CASES = {
+    # clamp as PyTorch's element-by-element kernel: std::min(std::max(x, lo), hi) keeps the
+    # first operand's zero on a tie; lo > hi gives hi; nan anywhere is nan
+    "clamp_min_tensor_ties": lambda lib: lib.clamp_min(lib.tensor(_ZEROS), lib.tensor(_BOUNDS)),
+    "clamp_max_tensor_ties": lambda lib: lib.clamp_max(lib.tensor(_ZEROS), lib.tensor(_BOUNDS)),
+    "clamp_tensor_ties": lambda lib: lib.clamp(lib.tensor(_ZEROS), lib.tensor(_BOUNDS), lib.tensor(_BOUNDS[::-1])),
+    "clamp_min_only_tensor_ties": lambda lib: lib.clamp(lib.tensor(_ZEROS), min=lib.tensor(_BOUNDS)),
+    "clamp_number_lo_above_hi": lambda lib: lib.clamp(lib.tensor([-0.0, 0.0, 2.0, -inf]), 1.0, 0.0),
+    "clamp_number_zero_ties": lambda lib: lib.clamp(lib.tensor([-0.0, 0.0, -inf, inf]), -0.0, 0.0),
+    "clamp_int_x_float_min": lambda lib: lib.clamp(lib.tensor([-0.0, 3.0]), lib.tensor([0.0, 1.0], dtype=lib.float32)),
+    # clamp's forward-mode formulas (clamp_jvp): with one tensor bound a tie or nan x takes
+    # the bound's tangent; clamp_min/clamp_max's: a nan x takes the bound's tangent
+    "clamp_min_only_tangent": lambda lib: _tangent(lib, lambda L, x, lo: L.clamp(x, min=lo),
+                                                   ([1.0, nan, 0.0, 2.0], [1.0, 2.0, 3.0, 4.0]),
+                                                   ([1.0, 0.0, nan, 1.0], [10.0, 20.0, 30.0, 40.0])),
+    "clamp_max_only_tangent": lambda lib: _tangent(lib, lambda L, x, hi: L.clamp(x, max=hi),
+                                                   ([1.0, nan, 0.0, 2.0], [1.0, 2.0, 3.0, 4.0]),
+                                                   ([1.0, 0.0, nan, 1.0], [10.0, 20.0, 30.0, 40.0])),
+    "clamp_both_tangent": lambda lib: _tangent(lib, lambda L, x, lo, hi: L.clamp(x, lo, hi),
+                                               ([1.0, nan, 0.0, 2.0, 5.0], [1.0, 2.0, 3.0, 4.0, 5.0]),
+                                               ([1.0, 0.0, nan, 3.0, 0.0], [10.0, 20.0, 30.0, 40.0, 50.0]),
+                                               ([1.0, 1.0, 1.0, 1.0, nan], [100.0, 200.0, 300.0, 400.0, 500.0])),
+    "clamp_min_nan_tangent": lambda lib: _tangent(lib, lambda L, x, lo: L.clamp_min(x, lo),
+                                                  ([nan, 1.0, 0.0], [1.0, 2.0, 3.0]), ([0.0, 1.0, 1.0], [10.0, 20.0, 30.0])),
+    "clamp_max_nan_tangent": lambda lib: _tangent(lib, lambda L, x, hi: L.clamp_max(x, hi),
+                                                  ([nan, 1.0, 0.0], [1.0, 2.0, 3.0]), ([0.0, 1.0, -1.0], [10.0, 20.0, 30.0])),
+    "clamp_lo_above_hi_grads": lambda lib: _grads(lib, lambda L, x, lo, hi: L.clamp(x, lo, hi),
+                                                  _x(lib, 0.5, 3.0, -1.0), _x(lib, 2.0, 2.0, 2.0), _x(lib, 1.0, 1.0, 1.0)),
+    # angle of a real -0. is 0 (x < 0 ? pi : 0); complex acos is pi/2 - asin(z): +0 imaginary parts
+    "angle_negzero": lambda lib: lib.angle(lib.tensor([-0.0, 0.0, -1.0, nan, -inf])),
+    "angle_negzero_float32": lambda lib: lib.angle(lib.tensor([-0.0, 0.0, -1.0, nan], dtype=lib.float32)),
+    "acos_complex128_real_axis": lambda lib: lib.acos(lib.tensor([1 + 0j, -1 + 0j, 0.5 + 0j, complex(0.5, -0.0), -0j,
+                                                                  2 + 0j, complex(-3, -1)], dtype=lib.complex128)),
+    "acos_complex64_real_axis": lambda lib: lib.acos(lib.tensor([1 + 0j, -1 + 0j, 0.5 + 0j, complex(0.5, -0.0), -0j,
+                                                                 2 + 0j, complex(-3, -1)], dtype=lib.complex64)),
+    # hardsigmoid: PyTorch has no derivative of hardsigmoid_backward
+    "hardsigmoid_grad2": lambda lib: _grads(lib, lambda L, x: F(L).hardsigmoid(x), _x(lib, -4.0, 0.5, 2.0)),
+    "hardsigmoid_grad": lambda lib: _grads(lib, lambda L, x: F(L).hardsigmoid(x), _x(lib, -4.0, 0.5, 2.0, nan),
+                                           create_graph=False),
+    # softshrink inside [-lambd, lambd] is x * 0: a zero with x's sign
+    "softshrink_signed_zeros": lambda lib: F(lib).softshrink(lib.tensor([-0.0, 0.0, -0.25, 0.25, 0.5, -0.5, nan])),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_same_outcome(name):
+    torch = require_torch()
+    assert outcome(CASES[name], chainrule) == outcome(CASES[name], torch)
+
+
+def test_vectorised_loop_differs():
+    """PyTorch's vectorised CPU loop (contiguous, 16 elements) answers a nan's gradient and a
+    zero tie otherwise than its element-by-element kernel, which chainrule follows at every size
+    (docs/differences.md): the deliberate rule in tests/fuzz/known_classes.py."""
+    torch = require_torch()
+    for lib in (chainrule, torch):
+        x = lib.full((16,), nan, dtype=lib.float64, requires_grad=True)
+        g, = lib.autograd.grad(F(lib).hardtanh(x).sum(), x)
+        small = lib.full((2,), nan, dtype=lib.float64, requires_grad=True)
+        g_small, = lib.autograd.grad(F(lib).hardtanh(small).sum(), small)
+        if lib is chainrule:
+            assert g.tolist() == [1.0] * 16 and g_small.tolist() == [1.0] * 2
+        else:
+            assert g.tolist() == [0.0] * 16 and g_small.tolist() == [1.0] * 2
+    assert np.signbit(chainrule.clamp_min(chainrule.zeros(40), -chainrule.zeros(40)).numpy()).sum() == 0
