@@ -86,6 +86,20 @@ CASES = {
                                            create_graph=False),
     # softshrink inside [-lambd, lambd] is x * 0: a zero with x's sign
     "softshrink_signed_zeros": lambda lib: F(lib).softshrink(lib.tensor([-0.0, 0.0, -0.25, 0.25, 0.5, -0.5, nan])),
+    # prelu checks as PyTorch orders them: dtypes, then (more than one weight) a 0-d input and the
+    # channels, then the weight's dims, then the kernel's dtype
+    "prelu_dtypes_before_dims": lambda lib: F(lib).prelu(lib.ones(4, 1), lib.ones(4, 1, dtype=lib.int8)),
+    "prelu_0d_input": lambda lib: F(lib).prelu(lib.tensor(1.0), lib.ones(0, 0)),
+    "prelu_channels_before_dims": lambda lib: F(lib).prelu(lib.ones(1, 2, 3), lib.ones(1, 2, 3)),
+    "prelu_channels_before_kernel": lambda lib: F(lib).prelu(lib.ones(0, dtype=lib.complex64),
+                                                             lib.ones(0, dtype=lib.complex64)),
+    "prelu_bool_and_complex": lambda lib: F(lib).prelu(lib.ones(1, dtype=lib.bool), lib.tensor(1j)),
+    "prelu_int_kernel": lambda lib: F(lib).prelu(lib.ones(2, dtype=lib.long), lib.ones(1, dtype=lib.long)),
+    # past the first-order kernel (x > 0), PyTorch's formulas test x >= 0: 0 and -0 take the positive side
+    "prelu_grad2_at_zero": lambda lib: _grads(lib, lambda L, x, w: F(L).prelu(x, w), _x(lib, 0.0, -0.0, 1.0, -2.0),
+                                              _x(lib, -2.5)),
+    "prelu_tangent_at_zero": lambda lib: _tangent(lib, lambda L, x, w: F(L).prelu(x, w),
+                                                  ([0.0, -0.0, 1.0, -2.0], [1.0, 2.0, 3.0, 4.0]), ([118.5], [0.5])),
 }
 
 

@@ -197,21 +197,31 @@ def _prelu(x, w):
     return np.where(x > 0, x, w * x)
 
 
+def _below(x, value):
+    # PyTorch's formulas past the first-order kernel (derivatives.yaml) test x >= 0 where the
+    # kernels test x > 0: at x = 0 a tangent or second derivative takes the positive side
+    return where(x >= 0, 0.0, value)
+
+
+def _prelu_slope(t, x, w):
+    return where(x >= 0, t, w * t)
+
+
 # prelu's two gradients, each an op (PyTorch's one PreluKernelBackwardBackward0 node gives
 # both): grad_x = g or w g, grad_w = 0 or x g, so each is linear in g and in w or x
 PRELU_BACKWARD_INPUT = defop(
     "prelu_backward_input", lambda g, x, w: np.where(x > 0, g, w * g), batch=elementwise,
     node="PreluKernelBackwardBackward0", save=lambda ans, g, x, w: (g, x, w),
-    vjp=(lambda gg, g, x, w: prelu_backward_input(gg, x, w), lambda gg, g, x, w: zeros_like(x),
-         lambda gg, g, x, w: where(x > 0, 0.0, gg * g)),
-    jvp=(lambda t, g, x, w: prelu_backward_input(t, x, w), lambda t, g, x, w: zeros_like(t),
-         lambda t, g, x, w: where(x > 0, 0.0, t * g)))
+    vjp=(lambda gg, g, x, w: _prelu_slope(gg, x, w), lambda gg, g, x, w: zeros_like(x),
+         lambda gg, g, x, w: _below(x, gg * g)),
+    jvp=(lambda t, g, x, w: _prelu_slope(t, x, w), lambda t, g, x, w: zeros_like(t),
+         lambda t, g, x, w: _below(x, t * g)))
 
 PRELU_BACKWARD_WEIGHT = defop(
     "prelu_backward_weight", lambda g, x: np.where(x > 0, 0, x * g), batch=elementwise,
     node="PreluKernelBackwardBackward0", save=lambda ans, g, x: (g, x),
-    vjp=(lambda gg, g, x: prelu_backward_weight(gg, x), lambda gg, g, x: where(x > 0, 0.0, gg * g)),
-    jvp=(lambda t, g, x: prelu_backward_weight(t, x), lambda t, g, x: where(x > 0, 0.0, t * g)))
+    vjp=(lambda gg, g, x: _below(x, gg * x), lambda gg, g, x: _below(x, gg * g)),
+    jvp=(lambda t, g, x: _below(x, t * x), lambda t, g, x: _below(x, t * g)))
 
 
 def prelu_backward_input(g, x, w):
@@ -226,22 +236,26 @@ def prelu_backward_weight(g, x):
 PRELU = defop("prelu", _prelu, batch=elementwise, node="PreluKernelBackward0",
               save=lambda ans, x, w: (x, w),
               vjp=(prelu_backward_input, lambda g, x, w: prelu_backward_weight(g, x)),
-              jvp=(prelu_backward_input, lambda t, x, w: prelu_backward_weight(t, x)))
+              jvp=(_prelu_slope, lambda t, x, w: _below(x, t * x)))
 
 
 def prelu(input, weight):
     """``max(0, x) + weight * min(0, x)``, one weight for all or one per channel (dim 1)."""
-    _floating_only(input, "prelu_cpu")
-    if weight._data.ndim > 1:
-        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = "
-                           f"{weight._data.ndim}")
-    channels = input._data.shape[1] if input._data.ndim >= 2 else 1
-    if weight._data.size != 1 and weight._data.size != channels:
-        raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
-                           f"{weight._data.size} and channel size = {channels}.")
+    # PyTorch's order: the dtypes, the channels (for more than one weight), the weight's dims, the kernel
     if weight._data.dtype != input._data.dtype:
         raise RuntimeError(f"prelu: Type promoting not supported. Got {_type_word(input._data.dtype)} and "
                            f"{_type_word(weight._data.dtype)}")
+    channels = input._data.shape[1] if input._data.ndim >= 2 else 1
+    if weight._data.size != 1:
+        if not input._data.ndim:
+            raise RuntimeError("Not allow zero-dim input tensor.")
+        if weight._data.size != channels:
+            raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+                               f"{weight._data.size} and channel size = {channels}.")
+    if weight._data.ndim > 1:
+        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = "
+                           f"{weight._data.ndim}")
+    _floating_only(input, "prelu_cpu")
     ndim = input._data.ndim
     if weight._data.size == 1:
         w = weight.reshape((1,) * ndim) if weight._data.ndim else weight
