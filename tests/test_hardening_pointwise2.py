@@ -100,6 +100,13 @@ CASES = {
                                               _x(lib, -2.5)),
     "prelu_tangent_at_zero": lambda lib: _tangent(lib, lambda L, x, w: F(L).prelu(x, w),
                                                   ([0.0, -0.0, 1.0, -2.0], [1.0, 2.0, 3.0, 4.0]), ([118.5], [0.5])),
+    # float16 pow with a number exponent calls pow (NumPy's ** would take sqrt: -0. and nan)
+    "pow_half_sqrt": lambda lib: lib.tensor([-0.0, -inf, inf, -1e-30, 40.0, 2.0], dtype=lib.float16) ** 0.5,
+    "pow_half_square": lambda lib: lib.tensor([-0.0, -inf, 3.0, 300.0], dtype=lib.float16) ** 2,
+    # float16 softplus runs in float32, as PyTorch's: log1p(exp(20)) is 20, not inf
+    "softplus_half": lambda lib: F(lib).softplus(lib.tensor([inf, 40.0, 20.0, 3.79, -0.31, -4.0, 10.5, 19.99],
+                                                            dtype=lib.float16)),
+    "softplus_half_beta": lambda lib: F(lib).softplus(lib.tensor([20.0, 1.4, 1.6, -3.0], dtype=lib.float16), 2.0, 3.0),
 }
 
 
@@ -124,3 +131,32 @@ def test_vectorised_loop_differs():
         else:
             assert g.tolist() == [0.0] * 16 and g_small.tolist() == [1.0] * 2
     assert np.signbit(chainrule.clamp_min(chainrule.zeros(40), -chainrule.zeros(40)).numpy()).sum() == 0
+
+
+def test_sinc_second_derivative_near_zero():
+    """sinc's gradient near 0 is its series (PyTorch's formula cancels there: float32
+    sinc'' of 1e-8 is 0 in PyTorch); chainrule's matches the calculus, -pi^2/3 at 0."""
+    xs = [0.0, 1e-30, 1e-8, 1e-4, 0.01, 0.1, 0.16, 0.5, -0.3]
+    for dtype in (chainrule.float64, chainrule.float32):
+        x = chainrule.tensor(xs, dtype=dtype, requires_grad=True)
+        g, = chainrule.autograd.grad(chainrule.sinc(x).sum(), x, create_graph=True)
+        h, = chainrule.autograd.grad(g.sum(), x)
+        t = np.pi * np.array(xs, dtype=str(dtype).split(".")[-1]).astype(float)
+        with np.errstate(all="ignore"):
+            exact = np.where(t == 0, -np.pi ** 2 / 3, np.pi ** 2 * ((2 - t * t) * np.sin(t) - 2 * t * np.cos(t)) / t ** 3)
+        near = np.abs(t) < 0.05
+        exact[near] = np.pi ** 2 * (-1 / 3 + t[near] ** 2 / 10 - t[near] ** 4 / 168)  # its series where it cancels
+        np.testing.assert_allclose(h.numpy(), exact, rtol=1e-5 if dtype == chainrule.float32 else 1e-10)
+
+
+def test_mish_second_derivative_where_exp_overflows():
+    """PyTorch's double backward of mish differentiates log1p(exp(x)): nan where exp(x) is inf;
+    the derivative is 0 there (docs/differences.md)."""
+    torch = require_torch()
+    seconds = []
+    for lib in (chainrule, torch):
+        x = lib.tensor([100.0, 2.0], requires_grad=True)
+        g, = lib.autograd.grad(F(lib).mish(x).sum(), x, create_graph=True)
+        seconds.append(lib.autograd.grad(g.sum(), x)[0].tolist())
+    assert seconds[0][0] == 0.0 and np.isnan(seconds[1][0])
+    assert abs(seconds[0][1] - seconds[1][1]) < 1e-6

@@ -20,7 +20,7 @@ import numpy as np
 from .. import _argparse, _distributions as kernels, _dtype
 from .._creation import _generator
 from .._tensor import Tensor
-from .elementwise import _no_derivative, plain, where, without_derivative, zeros_like
+from .elementwise import _no_derivative, _opmath, plain, where, without_derivative, zeros_like
 from .inplace import _type_word
 from .methods import inplace_method
 from .reductions import sum as _sum
@@ -478,12 +478,14 @@ def mish(input):
     return unary(MISH, input)
 
 
+@_opmath  # float16 in float32, as PyTorch: log1p(exp(20)) in float16 would overflow
 def _softplus(x, beta, threshold):
     with np.errstate(over="ignore"):
         smooth = np.log1p(np.exp(x * beta)) / beta
     return np.where(x * beta > threshold, x, smooth)
 
 
+@_opmath
 def _softplus_grad(g, x, beta, threshold):
     # e^(beta x) / (e^(beta x) + 1), as PyTorch: exact far below 0, where 1 / (1 + e^-(beta x))
     # is already 0

@@ -676,7 +676,7 @@ def _number_power(a, p):
             return 1 / (a * a)
     if a.dtype.kind == "c":
         return _complex_power(a, np.asarray(p, a.dtype))
-    return a ** p
+    return np.power(a, p)  # not a ** p: NumPy's ** takes sqrt for 0.5, and sqrt(-0.) is -0., not pow's 0.
 
 
 def _integer_power(a, b):
