@@ -41,6 +41,16 @@ def _tangent(lib, fn, *pairs):
         return fwd.unpack_dual(fn(lib, *duals)).tangent
 
 
+def _view_of_reshaped_base(lib, reshape, take):
+    x = lib.arange(1.0, 7.0, dtype=lib.float64).reshape(3, 2).requires_grad_()
+    y = x * 2
+    view = take(y)
+    reshape(y)
+    view.mul_(3)
+    g, = lib.autograd.grad((y * lib.arange(6.0, dtype=lib.float64).reshape(y.shape)).sum(), x)
+    return y, view, g, lib.tensor(type(y.grad_fn).__name__ == "CopySlices")
+
+
 _ZEROS = [-0.0, 0.0, -0.0, 0.0, nan, 1.0, -1.0]
 _BOUNDS = [0.0, -0.0, nan, -0.0, 0.0, 1.0, -2.0]
 
@@ -107,6 +117,12 @@ CASES = {
     "softplus_half": lambda lib: F(lib).softplus(lib.tensor([inf, 40.0, 20.0, 3.79, -0.31, -4.0, 10.5, 19.99],
                                                             dtype=lib.float16)),
     "softplus_half_beta": lambda lib: F(lib).softplus(lib.tensor([20.0, 1.4, 1.6, -3.0], dtype=lib.float16), 2.0, 3.0),
+    # a view taken before its base was reshaped in place (unsqueeze_, t_, squeeze_) still
+    # addresses the memory it saw: mul_ through it reaches the base and its gradient
+    "view_of_base_unsqueezed": lambda lib: _view_of_reshaped_base(lib, lambda y: y.unsqueeze_(0), lambda y: y[1]),
+    "view_of_base_transposed": lambda lib: _view_of_reshaped_base(lib, lambda y: y.t_(), lambda y: y[:, 1]),
+    "view_of_base_twice": lambda lib: _view_of_reshaped_base(lib, lambda y: y.unsqueeze_(1).transpose_(0, 1),
+                                                             lambda y: y[1:]),
 }
 
 

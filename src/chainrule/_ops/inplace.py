@@ -23,7 +23,7 @@ import math
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _wrap
+from .._tensor import Tensor, _wrap, extras
 from ..autograd.anomaly_mode import LINES, note_modified
 from ..autograd.grad_mode import STATE
 from ..autograd.engine import Node
@@ -233,6 +233,10 @@ def view_inplace(self, op, params, view_op):
             return self
     _check_allowed(self)
     out = unary(op, self, params)
+    if self._base is None:  # views taken before see the old layout: remember how to get back to it
+        undo = (view_op, params) if view_op.name in ("transpose", "t") else (registry.OPS["view"], (self._data.shape,))
+        e = extras(self)
+        e.layout_undo = (e.layout_undo or ()) + (undo,)
     self._data = out._data
     self._counter[0] += 1
     if LINES.enabled:
