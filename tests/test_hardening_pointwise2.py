@@ -123,6 +123,40 @@ CASES = {
     "view_of_base_transposed": lambda lib: _view_of_reshaped_base(lib, lambda y: y.t_(), lambda y: y[:, 1]),
     "view_of_base_twice": lambda lib: _view_of_reshaped_base(lib, lambda y: y.unsqueeze_(1).transpose_(0, 1),
                                                              lambda y: y[1:]),
+    # in-place binary ops, comparisons and copy_ check shapes before dtypes and kernels
+    # (PyTorch's TensorIterator: shapes, then types, then the kernel)
+    "atan2_inplace_shape_first": lambda lib: lib.ones(1, dtype=lib.long).atan2_(lib.ones(2, dtype=lib.long)),
+    "copysign_inplace_complex_shape_first": lambda lib: lib.tensor(1j).copysign_(lib.ones(3, dtype=lib.complex128)),
+    "hypot_inplace_bool_shape_first": lambda lib: lib.ones(0, dtype=lib.long).hypot_(lib.ones(2, 0)),
+    "true_divide_inplace_shape_first": lambda lib: lib.ones(0, dtype=lib.int32).true_divide_(lib.ones(3, 1, 0)),
+    "ge_inplace_complex_shape_first": lambda lib: lib.tensor(1j).ge_(lib.ones(1, dtype=lib.complex128)),
+    "gt_inplace_no_broadcast": lambda lib: lib.ones(2).gt_(lib.ones(3)),
+    "copy_broadcast_shape": lambda lib: lib.tensor(True).copy_(lib.ones(1, 1, 1, dtype=lib.float64)),
+    "copy_longer": lambda lib: lib.zeros(2, dtype=lib.complex128).copy_(lib.ones(3, 2, dtype=lib.uint8)),
+    "copy_not_broadcastable": lambda lib: lib.zeros(2).copy_(lib.ones(3)),
+    # an empty result divides nothing: no ZeroDivisionError
+    "fmod_inplace_empty_int": lambda lib: lib.zeros(0, dtype=lib.long).fmod_(lib.zeros(1, dtype=lib.bool)),
+    "floor_divide_empty_int": lambda lib: lib.zeros(0, 1, dtype=lib.long) // lib.zeros(3, dtype=lib.long),
+    "remainder_empty_int": lambda lib: lib.remainder(lib.zeros(0, dtype=lib.int8), lib.zeros(1, dtype=lib.int8)),
+    # c10's overflow check: no negative float for an unsigned type, no nan or inf for an integer one
+    "fill_uint8_negative_float": lambda lib: lib.zeros(2, 1, 0, dtype=lib.uint8).fill_(-1.0),
+    "fill_uint8_negative_int": lambda lib: lib.zeros(2, dtype=lib.uint8).fill_(-1),
+    "fill_uint8_above_max_float": lambda lib: lib.zeros(2, dtype=lib.uint8).fill_(255.5),
+    "full_int_nan": lambda lib: lib.full((2,), nan, dtype=lib.int32),
+    "fill_int_inf": lambda lib: lib.zeros(2, dtype=lib.long).fill_(inf),
+    "threshold_uint8_negative_value": lambda lib: F(lib).threshold(lib.zeros(1, dtype=lib.uint8), 0.1, -2.0,
+                                                                   inplace=True),
+    "threshold_float32_overflow": lambda lib: F(lib).threshold(lib.zeros(1), 1e300, 2.0),
+    "threshold_half_overflow": lambda lib: F(lib).threshold(lib.zeros(1, dtype=lib.float16), 1.0, 1e5),
+    "threshold_inplace_complex": lambda lib: F(lib).threshold(lib.ones(1, dtype=lib.complex64), 0.1, -2.0, inplace=True),
+    # hardtanh on uint8 checks the limits as integers (toLong): -0.5 is 0
+    "hardtanh_uint8_truncated_limit": lambda lib: F(lib).hardtanh(lib.tensor([14, 175, 0], dtype=lib.uint8), -0.5, 1.5),
+    "hardtanh_uint8_negative_limit": lambda lib: F(lib).hardtanh(lib.tensor([14], dtype=lib.uint8), -1.0, 1.5),
+    # clamp_min/clamp_max with a tensor bound: their kernel (maximum, minimum) names the promoted dtype
+    "clamp_min_complex_tensor_bound": lambda lib: lib.clamp_min(lib.ones(2, dtype=lib.complex64), lib.ones(2).double()),
+    "clamp_max_complex_tensor_bound": lambda lib: lib.clamp_max(lib.ones(2, dtype=lib.complex64), lib.ones(2)),
+    "clamp_min_complex_empty": lambda lib: lib.clamp_min(lib.ones(0, dtype=lib.complex128), lib.ones(1, 0)),
+    "clamp_complex_tensor_bound": lambda lib: lib.clamp(lib.ones(2, dtype=lib.complex64), min=lib.ones(2)),
 }
 
 

@@ -73,7 +73,7 @@ def hardtanh(input, min_val=-1.0, max_val=1.0):
     kind = input._data.dtype.kind
     if kind == "b":
         raise RuntimeError("Bool inputs not supported for hardtanh")
-    if kind == "u" and (min_val < 0 or max_val < 0):
+    if kind == "u" and (int(min_val) < 0 or int(max_val) < 0):  # PyTorch's toLong: -0.5 is 0
         raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
     if kind == "c":  # PyTorch's hardtanh is a clamp
         raise NotImplementedError("clamp is not supported for complex types")
@@ -126,16 +126,18 @@ THRESHOLD_RESULT = defop("threshold_", THRESHOLD.forward, **_threshold_rules("Th
 
 
 def _threshold_params(x, threshold, value):
-    """An integer tensor compares with the threshold cast to its dtype, as in PyTorch."""
+    """Both numbers converted to x's dtype with PyTorch's overflow check (an integer tensor
+    compares with the threshold cast to its dtype, as in PyTorch)."""
     kind = x._data.dtype.kind
     if kind == "b":
         raise NotImplementedError("\"threshold_cpu\" not implemented for 'Bool'")
+    if kind == "c":
+        raise _dtype.not_implemented("threshold_cpu", x._data.dtype)
+    threshold, value = (_dtype.checked_scalar(v, x._data.dtype) for v in (threshold, value))
     return (int(threshold), int(value)) if kind in "iu" else (threshold, value)
 
 
 def threshold(input, threshold, value):
-    if input._data.dtype.kind == "c":
-        raise _dtype.not_implemented("threshold_cpu", input._data.dtype)
     return unary(THRESHOLD, input, _threshold_params(input, threshold, value), input._data.dtype)
 
 

@@ -534,7 +534,7 @@ def _rounded_quotient(a, b, mode):
     """x / y rounded down (``floor``) or towards zero (``trunc``), as PyTorch rounds:
     exact for integers, Python's ``//`` for floats."""
     if a.dtype.kind in "iu":  # both integers: the callers cast to the result dtype
-        if not np.all(b):
+        if a.size and not np.all(b):  # an empty result divides nothing (b is not empty)
             raise RuntimeError("ZeroDivisionError")
         quotient = np.floor_divide(a, b)
         return quotient if mode == "floor" else quotient + ((quotient < 0) & (quotient * b != a))
@@ -580,7 +580,7 @@ def _remainder(a, b):
     formula: fmod, plus b where its sign differs from b's; a zero keeps fmod's sign, the
     sign of a (``-0. % 2.5`` is -0., ``0. % -2.`` is 0., where NumPy takes b's sign)."""
     if a.dtype.kind in "iu":
-        if not np.all(b):
+        if a.size and not np.all(b):  # an empty result divides nothing (b is not empty)
             raise RuntimeError("ZeroDivisionError")
         return np.remainder(a, b)
     with np.errstate(invalid="ignore"):
@@ -1092,9 +1092,10 @@ def true_divide(x, other):
 
 from .unary import log, reciprocal  # noqa: E402  (unary builds on this module's helpers)
 from .methods import inplace_method  # noqa: E402  (in-place ops build on this module)
-from .inplace import promoting  # noqa: E402
+from .inplace import BROADCASTING, promoting  # noqa: E402
 
 promoting(sub, _check_subtraction)
+BROADCASTING.add(copy)  # copy_ is a TensorIterator too: src broadcasts to self's shape first
 promoting(true_divide, floating=True)
 promoting(pow, _check_integer_power)
 for _fn in (add, mul, div, floor_divide, remainder, bitwise_and, bitwise_or, bitwise_xor):

@@ -358,7 +358,14 @@ def _no_complex_clamp(x, dtype=None, kernel=None, *bounds):
     shapes broadcast."""
     if x._data.dtype.kind == "c":
         raise NotImplementedError("clamp is not supported for complex types")
-    if dtype is not None and dtype.kind == "c":
+    if dtype is not None:
+        _no_complex_kernel(x, dtype, kernel, *bounds)
+
+
+def _no_complex_kernel(x, dtype, kernel, *bounds):
+    """clamp_min and clamp_max with a tensor bound check no input: their kernel (maximum,
+    minimum) refuses the promoted complex dtype, once the shapes broadcast."""
+    if dtype.kind == "c":
         shapes = [t._data.shape for t in (x, *bounds)]
         try:
             np.broadcast_shapes(*shapes)
@@ -405,7 +412,7 @@ def clamp_min(x, min):
     """``max(x, min)`` (nan stays nan), recorded as PyTorch records it (ClampMinBackward)."""
     if _is_tensor(min):
         dtype = _dtype.result_dtype((x, min)).np
-        _no_complex_clamp(x, dtype, "maximum_cpu", min)
+        _no_complex_kernel(x, dtype, "maximum_cpu", min)
         return apply(CLAMP_MIN_TENSOR, (x, min), (), dtype)
     _no_complex_clamp(x)
     return unary(CLAMP_MIN, x, (min,), _scalar_result(x, min))
@@ -414,7 +421,7 @@ def clamp_min(x, min):
 def clamp_max(x, max):
     if _is_tensor(max):
         dtype = _dtype.result_dtype((x, max)).np
-        _no_complex_clamp(x, dtype, "minimum_cpu", max)
+        _no_complex_kernel(x, dtype, "minimum_cpu", max)
         return apply(CLAMP_MAX_TENSOR, (x, max), (), dtype)
     _no_complex_clamp(x)
     return unary(CLAMP_MAX, x, (max,), _scalar_result(x, max))
