@@ -157,6 +157,26 @@ CASES = {
     "clamp_max_complex_tensor_bound": lambda lib: lib.clamp_max(lib.ones(2, dtype=lib.complex64), lib.ones(2)),
     "clamp_min_complex_empty": lambda lib: lib.clamp_min(lib.ones(0, dtype=lib.complex128), lib.ones(1, 0)),
     "clamp_complex_tensor_bound": lambda lib: lib.clamp(lib.ones(2, dtype=lib.complex64), min=lib.ones(2)),
+    # alpha * other in the result's dtype (uint8 2 * 255 is 510 in an int32 or float result)
+    "add_alpha_uint8_0d": lambda lib: lib.add(lib.tensor([6, 15767641], dtype=lib.int32), lib.tensor(255, dtype=lib.uint8),
+                                              alpha=2),
+    "sub_alpha_uint8_0d": lambda lib: lib.sub(lib.tensor([6, 156], dtype=lib.int32), lib.tensor(255, dtype=lib.uint8),
+                                              alpha=2),
+    "sub_alpha_int8_result": lambda lib: lib.sub(lib.tensor([6], dtype=lib.int8), lib.tensor(255, dtype=lib.uint8),
+                                                 alpha=2),
+    "sub_alpha_float_result": lambda lib: lib.sub(lib.tensor([6.0]), lib.tensor(255, dtype=lib.uint8), alpha=2),
+    "add_alpha_float_result": lambda lib: lib.add(lib.tensor([6.0]), lib.tensor([255], dtype=lib.uint8), alpha=2),
+    # clamp with one tensor bound: the missing one is the result dtype's extreme; integer
+    # operands are read in the result dtype (an int8 0-d max of -3 for uint8 x is 253)
+    "clamp_int8_x_int64_min": lambda lib: lib.clamp(lib.tensor([127, 116], dtype=lib.int8), min=lib.tensor([2 ** 62, 3])),
+    "clamp_uint8_x_int8_0d_max": lambda lib: lib.clamp(lib.tensor([1, 2], dtype=lib.uint8), max=lib.tensor(-3, dtype=lib.int8)),
+    "clamp_max_uint8_x_int8_0d": lambda lib: lib.clamp_max(lib.tensor([1, 2], dtype=lib.uint8), lib.tensor(-3, dtype=lib.int8)),
+    "clamp_min_uint8_x_int8_0d": lambda lib: lib.clamp_min(lib.tensor([1, 2], dtype=lib.uint8), lib.tensor(-3, dtype=lib.int8)),
+    # copysign's gradient for other is zeros of other's dtype (in place on float32 too)
+    "copysign_inplace_other_grad_dtype": lambda lib: _grads(
+        lib, lambda L, x, y: (x * 1).copysign_(y), _x(lib, 0.0, 1.0, dtype="float32"), _x(lib, -0.5, 2.0)),
+    # hypot's gradient g * x / hypot in PyTorch's order: its second derivative cancels exactly
+    "hypot_grad2_tiny": lambda lib: _grads(lib, lambda L, x, y: L.hypot(x, y), _x(lib, -0.0, 0.5), _x(lib, 1e-30, -2.9)),
 }
 
 

@@ -219,7 +219,7 @@ DELIBERATE_RULES.append(DeliberateRule(
 # elements as the CPU's vector width decides
 _VECTORISED_DISAGREE = ("clamp", "clamp_min", "clamp_max", "clamp_tensor", "clamp_one_tensor_bound", "softshrink",
                         "hardshrink", "hardshrink_method", "hardtanh", "hardtanh_inplace", "relu6", "relu6_inplace",
-                        "elu", "elu_inplace", "celu", "celu_inplace", "gelu")
+                        "elu", "elu_inplace", "celu", "celu_inplace", "gelu", "neg")
 _VECTORISED_KINDS = ("forward:signed-zero", "forward:nan", "grad:value", "grad:nan", "grad2:value", "grad2:nan", "jvp:value",
                      "jvp:nan")
 

@@ -157,9 +157,10 @@ def atan2(x, other, *, out=None):
 
 arctan2 = atan2
 
-# hypot' = x / hypot (nan at the origin, as in PyTorch)
+# hypot' = x / hypot (nan at the origin, as in PyTorch); g * x / hypot in PyTorch's order, whose
+# second derivatives cancel exactly where a tiny hypot scales them
 HYPOT = defop("hypot", np.hypot, batch=elementwise, node="HypotBackward0", save=lambda ans, x, y: (x, y, ans),
-              vjp=(lambda g, x, y, ans: g * (x / ans), lambda g, x, y, ans: g * (y / ans)),
+              vjp=(lambda g, x, y, ans: g * x / ans, lambda g, x, y, ans: g * y / ans),
               jvp=(lambda t, x, y, ans: t * (x / ans), lambda t, x, y, ans: t * (y / ans)))
 
 
@@ -312,9 +313,9 @@ def _sign_flip(g, ans, x):
 
 
 COPYSIGN = defop("copysign", np.copysign, batch=elementwise, node="CopysignBackward0",
-                 save=lambda ans, x, y: (ans, x),
-                 vjp=(_sign_flip, lambda g, ans, x: zeros_like(g)),
-                 jvp=(_sign_flip, lambda t, ans, x: zeros_like(t)))
+                 save=lambda ans, x, y: (ans, x, y),  # other's gradient: zeros of its own dtype, as PyTorch's
+                 vjp=(lambda g, ans, x, y: _sign_flip(g, ans, x), lambda g, ans, x, y: zeros_like(y)),
+                 jvp=(lambda t, ans, x, y: _sign_flip(t, ans, x), lambda t, ans, x, y: zeros_like(t)))
 
 COPYSIGN_SCALAR = defop("copysign_scalar", np.copysign, node="CopysignBackward1",
                         save=lambda ans, x, s: (ans, x), vjp=_sign_flip, jvp=_sign_flip, elementwise=True)

@@ -338,7 +338,11 @@ def add(x, other, *, alpha=1, out=None):
 
 
 def _times_alpha(a, b, alpha):
-    return _plus(a, b, alpha) if a.dtype.kind == "c" or b.dtype.kind == "c" else a + b * alpha
+    if a.dtype.kind == "c" or b.dtype.kind == "c":
+        return _plus(a, b, alpha)
+    if b.dtype != a.dtype and b.dtype.kind in "iu":  # alpha * b in the result's type: uint8 2 * 255 is 510
+        b = b.astype(np.result_type(a, b))
+    return a + b * alpha
 
 
 # add with alpha: PyTorch's one node for x + alpha * other
@@ -421,7 +425,11 @@ def sub(x, other, *, alpha=1, out=None):
         _dtype.scalar_int(alpha)
     _check_subtraction(x, other)
     if alpha != 1 or alpha.__class__ is not int:  # PyTorch's sub is add with -alpha: checked so
-        minus = _checked_alpha(-alpha if alpha.__class__ is not bool else alpha, _dtype.result_dtype((x, other)).np)
+        dtype = _dtype.result_dtype((x, other)).np
+        minus = _checked_alpha(-alpha if alpha.__class__ is not bool else alpha, dtype)
+        if _is_tensor(other) and other._data.dtype.kind in "iu" and other._data.dtype != dtype:
+            # alpha * other in the result's type: uint8 2 * 255 is 510
+            other = other.to(_dtype.from_numpy_dtype(dtype))
         other = other * -minus
     if _is_tensor(other):
         return binary(SUB, x, other, _tensor_result(x, other))

@@ -300,13 +300,13 @@ CLAMP_TENSOR = defop(
     jvp=(_clamp_x_tangent, _clamp_lo_tangent, _clamp_hi_tangent))
 
 
-def _no_bound(x, sign):
-    """A bound that clamps nothing, in x's own kind (±inf, or an integer type's extreme),
-    so it leaves the result dtype alone."""
+def _no_bound(x, sign, dtype):
+    """A bound that clamps nothing in the result ``dtype`` (±inf, or an integer type's
+    extreme), as a 0-d tensor of x's own kind, so it leaves the result dtype alone."""
     kind = x._data.dtype.kind
     if kind in "iu":
-        info = np.iinfo(x._data.dtype)
-        return _wrap(np.asarray(info.max if sign > 0 else info.min, dtype=x._data.dtype))
+        info = np.iinfo(dtype if dtype.kind in "iu" else x._data.dtype)  # int8 x, int64 min: int64's max
+        return _wrap(np.asarray(info.max if sign > 0 else info.min, dtype=x._data.dtype if dtype.kind not in "iu" else dtype))
     if kind == "b":
         return _wrap(np.asarray(sign > 0))
     return as_tensor_like(sign * np.inf, x)
@@ -319,12 +319,13 @@ def clamp(x, min=None, max=None):
     if _is_tensor(min) or _is_tensor(max):
         if not (min is None or _is_tensor(min)) or not (max is None or _is_tensor(max)):
             raise _clamp_arguments(x, min, max)
-        lo = _no_bound(x, -1) if min is None else min
-        hi = _no_bound(x, 1) if max is None else max
         dtype = _dtype.result_dtype((x, *(b for b in (min, max) if b is not None))).np  # a missing bound has none
+        lo = _no_bound(x, -1, dtype) if min is None else min
+        hi = _no_bound(x, 1, dtype) if max is None else max
         _no_complex_clamp(x, dtype, "maximum_cpu" if max is None else "minimum_cpu" if min is None else "clamp_cpu",
                           *(b for b in (min, max) if b is not None))
-        return apply(CLAMP_TENSOR, (x, lo, hi), ("max" if min is None else "min" if max is None else "both",), dtype)
+        return apply(CLAMP_TENSOR, _in_integer_result(dtype, x, lo, hi),
+                     ("max" if min is None else "min" if max is None else "both",), dtype)
     if isinstance(min, np.generic):  # NumPy scalars are Python numbers to PyTorch
         min = min.item()
     if isinstance(max, np.generic):
@@ -342,6 +343,14 @@ def clamp(x, min=None, max=None):
             raise NotImplementedError("clamp is not supported for complex types")
         min, max = (_real_bound(b, out_dtype or x._data.dtype) for b in (min, max))
     return unary(CLAMP, x, (min, max), out_dtype)
+
+
+def _in_integer_result(dtype, *tensors):
+    """The operands cast to an integral result dtype first, as PyTorch's kernel reads them
+    (uint8 x, int8 0-d max -3: the bound is 253); nothing there has a gradient."""
+    if dtype.kind in "fc":
+        return tensors
+    return tuple(t if t._data.dtype == dtype else _wrap(t._data.astype(dtype)) for t in tensors)
 
 
 def _real_bound(bound, np_dtype):
@@ -413,7 +422,7 @@ def clamp_min(x, min):
     if _is_tensor(min):
         dtype = _dtype.result_dtype((x, min)).np
         _no_complex_kernel(x, dtype, "maximum_cpu", min)
-        return apply(CLAMP_MIN_TENSOR, (x, min), (), dtype)
+        return apply(CLAMP_MIN_TENSOR, _in_integer_result(dtype, x, min), (), dtype)
     _no_complex_clamp(x)
     return unary(CLAMP_MIN, x, (min,), _scalar_result(x, min))
 
@@ -422,7 +431,7 @@ def clamp_max(x, max):
     if _is_tensor(max):
         dtype = _dtype.result_dtype((x, max)).np
         _no_complex_kernel(x, dtype, "minimum_cpu", max)
-        return apply(CLAMP_MAX_TENSOR, (x, max), (), dtype)
+        return apply(CLAMP_MAX_TENSOR, _in_integer_result(dtype, x, max), (), dtype)
     _no_complex_clamp(x)
     return unary(CLAMP_MAX, x, (max,), _scalar_result(x, max))
 
