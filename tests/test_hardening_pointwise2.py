@@ -177,6 +177,15 @@ CASES = {
         lib, lambda L, x, y: (x * 1).copysign_(y), _x(lib, 0.0, 1.0, dtype="float32"), _x(lib, -0.5, 2.0)),
     # hypot's gradient g * x / hypot in PyTorch's order: its second derivative cancels exactly
     "hypot_grad2_tiny": lambda lib: _grads(lib, lambda L, x, y: L.hypot(x, y), _x(lib, -0.0, 0.5), _x(lib, 1e-30, -2.9)),
+    # torch.rsub: other - alpha * input
+    "rsub_number": lambda lib: lib.rsub(lib.tensor([1.0, 2.0]), 3),
+    "rsub_tensor_alpha": lambda lib: _grads(lib, lambda L, x, y: L.rsub(x, y, alpha=2), _x(lib, 1.0, 2.0), _x(lib, 3.0, 1.0)),
+    "rsub_number_alpha": lambda lib: _grads(lib, lambda L, x: L.rsub(x, 3, alpha=2), _x(lib, 1.0, 2.0)),
+    "rsub_int_float_alpha": lambda lib: lib.rsub(lib.tensor([1]), 2.5, alpha=2.5),
+    "rsub_int_alpha_float_refused": lambda lib: lib.rsub(lib.tensor([1]), 2, alpha=2.5),
+    "rsub_bools": lambda lib: lib.rsub(lib.tensor([True]), True),
+    "rsub_number_first": lambda lib: lib.rsub(3, lib.tensor([1.0])),
+    "rsub_uint8_alpha": lambda lib: lib.rsub(lib.tensor([1], dtype=lib.uint8), lib.tensor([3]), alpha=2),
 }
 
 

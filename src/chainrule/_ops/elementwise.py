@@ -437,12 +437,19 @@ def sub(x, other, *, alpha=1, out=None):
     return unary(SUB_SCALAR, x, (other,), dtype)
 
 
-def rsub(x, other):
-    """``other - x`` for a Python number ``other``."""
+def rsub(input, other, *, alpha=1):
+    """``torch.rsub``: ``other - alpha * input`` (``number - tensor`` too)."""
+    if not isinstance(input, Tensor):
+        raise _argparse.invalid_combination("rsub", (input, other), {"alpha": alpha} if alpha != 1 else {},
+                                            "Tensor input, Tensor other, *, Number alpha = 1",
+                                            "Tensor input, Number other, Number alpha = 1")
+    x = input
     if other.__class__ not in _NUMBER:
         other = _operand(other)  # a NumPy scalar is a number
         if _is_tensor(other):
-            return sub(other, x)
+            return sub(other, x, alpha=alpha)
+    if alpha != 1 or alpha.__class__ is not int:
+        x = mul(x, _checked_alpha(alpha, _scalar_operand(x, other)[1] or x._data.dtype))
     if x._data.dtype.kind == "b" or other.__class__ is bool:
         _no_bool_subtraction(other, x)
     other, dtype = _scalar_operand(x, other)
