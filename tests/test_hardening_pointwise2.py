@@ -186,6 +186,15 @@ CASES = {
     "rsub_bools": lambda lib: lib.rsub(lib.tensor([True]), True),
     "rsub_number_first": lambda lib: lib.rsub(3, lib.tensor([1.0])),
     "rsub_uint8_alpha": lambda lib: lib.rsub(lib.tensor([1], dtype=lib.uint8), lib.tensor([3]), alpha=2),
+    # clamp's missing bound in a float result is inf, whatever x's dtype
+    "clamp_int8_x_float_min": lambda lib: lib.clamp(lib.tensor([127, 3], dtype=lib.int8), min=lib.tensor([1e30, inf])),
+    "clamp_bool_x_int_min": lambda lib: lib.clamp(lib.tensor([True, False]), min=lib.tensor([5, 0])),
+    "clamp_half_x_0d_min": lambda lib: lib.clamp(lib.tensor([1.0, 2.0], dtype=lib.float16), min=lib.tensor(1e30)),
+    # pow of two tensors is C's pow: pow(-0., 0.5) is 0., pow(-inf, 0.5) is inf (NumPy's sqrt: -0., nan)
+    "pow_tensor_half_exponent_0d": lambda lib: lib.tensor([-0.0, -inf, 4.0]) ** lib.tensor(0.5),
+    "pow_tensor_half_exponent": lambda lib: lib.pow(lib.tensor([-0.0, -inf, 4.0], dtype=lib.float64),
+                                                    lib.tensor([0.5, 0.5, 2.0], dtype=lib.float64)),
+    "pow_0d_0d": lambda lib: lib.tensor(-inf) ** lib.tensor(0.5),
 }
 
 

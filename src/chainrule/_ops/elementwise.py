@@ -649,10 +649,20 @@ def _power(a, b):
     if b.__class__ is np.ndarray:
         if a.dtype.kind == "c" or b.dtype.kind == "c":
             return _complex_power(a, b)
-        return a ** b if a.dtype.kind == "f" or b.dtype.kind == "f" else _integer_power(a, b)
+        return _float_power(a, b) if a.dtype.kind == "f" or b.dtype.kind == "f" else _integer_power(a, b)
     if a.dtype.kind in "fc" or b.__class__ in (float, complex):
         return _number_power(a, b)
     return _integer_power(a, b)
+
+
+def _float_power(a, b):
+    """C's pow: NumPy takes sqrt for an exponent of 0.5 that broadcasts (a 0-d exponent),
+    where pow(-0., 0.5) is 0. and pow(-inf, 0.5) is inf."""
+    out = np.asarray(a ** b)
+    half = b == 0.5
+    if half.any():
+        out = np.where(half & (a == 0), 0, np.where(half & (a == -np.inf), np.inf, out)).astype(out.dtype)
+    return out
 
 
 def _complex_power(a, b):

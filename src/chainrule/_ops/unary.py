@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import _argparse, _dtype
 from .._tensor import Tensor, _wrap
-from .elementwise import (_NUMBER, _float_input, _is_tensor, _scalar_result, _tensor_result, as_tensor_like, imag,
+from .elementwise import (_NUMBER, _float_input, _is_tensor, _scalar_result, _tensor_result, imag,
                           not_implemented_for, plain, real, where, zeros_like)
 from .methods import inplace_method
 from .batching import elementwise
@@ -300,16 +300,15 @@ CLAMP_TENSOR = defop(
     jvp=(_clamp_x_tangent, _clamp_lo_tangent, _clamp_hi_tangent))
 
 
-def _no_bound(x, sign, dtype):
-    """A bound that clamps nothing in the result ``dtype`` (±inf, or an integer type's
-    extreme), as a 0-d tensor of x's own kind, so it leaves the result dtype alone."""
-    kind = x._data.dtype.kind
-    if kind in "iu":
-        info = np.iinfo(dtype if dtype.kind in "iu" else x._data.dtype)  # int8 x, int64 min: int64's max
-        return _wrap(np.asarray(info.max if sign > 0 else info.min, dtype=x._data.dtype if dtype.kind not in "iu" else dtype))
-    if kind == "b":
+def _no_bound(sign, dtype):
+    """A bound that clamps nothing in the result ``dtype``: ±inf, an integer type's extreme
+    (int8 x, int64 min: int64's max), or True/False."""
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return _wrap(np.asarray(info.max if sign > 0 else info.min, dtype=dtype))
+    if dtype.kind == "b":
         return _wrap(np.asarray(sign > 0))
-    return as_tensor_like(sign * np.inf, x)
+    return _wrap(np.asarray(sign * np.inf, dtype=dtype))
 
 
 def clamp(x, min=None, max=None):
@@ -320,8 +319,8 @@ def clamp(x, min=None, max=None):
         if not (min is None or _is_tensor(min)) or not (max is None or _is_tensor(max)):
             raise _clamp_arguments(x, min, max)
         dtype = _dtype.result_dtype((x, *(b for b in (min, max) if b is not None))).np  # a missing bound has none
-        lo = _no_bound(x, -1, dtype) if min is None else min
-        hi = _no_bound(x, 1, dtype) if max is None else max
+        lo = _no_bound(-1, dtype) if min is None else min
+        hi = _no_bound(1, dtype) if max is None else max
         _no_complex_clamp(x, dtype, "maximum_cpu" if max is None else "minimum_cpu" if min is None else "clamp_cpu",
                           *(b for b in (min, max) if b is not None))
         return apply(CLAMP_TENSOR, _in_integer_result(dtype, x, lo, hi),
