@@ -787,15 +787,5 @@ ERRORS = [
     ErrorCase("squeeze__saved", lambda lib, x: _squeeze_saved(x), (_m(2, 1),)),
 ]
 
-BASE_RESHAPED_IN_PLACE = (
-    "inplace.py/registry.py: a view records the view ops that take its base to it; when the base itself "
-    "is later reshaped in place (y.unsqueeze_(0)), replaying those steps on the new shape picks the "
-    "wrong region (y[1] of the new (1, 2, 1, 3) y is out of range / the whole tensor), so the view's "
-    "CopySlices and AsStrided nodes route the gradient wrongly. PyTorch keeps the view's "
-    "sizes/strides/offset in the storage instead.")
-KNOWN_BUGS = {
-    **{(check, "inplace_view_of_base", None): BASE_RESHAPED_IN_PLACE
-       for check in ("torch", "grad_fn", "golden", "torch_second_order", "gradcheck", "gradgradcheck", "jvp",
-                     "covers")},
-}
+KNOWN_BUGS = {}
 

@@ -402,9 +402,7 @@ def test_backward_frees_what_the_graph_saved_while_the_output_lives():
 # ops where a second backward without retain_graph differs today (listed so that a fix,
 # or a new difference, shows): chainrule keeps what these saved, PyTorch frees it
 SECOND_BACKWARD_DIFFERS = {"getitem_advanced", "getitem_indexed", "index_put", "div_rounding",
-                           "div_rounding_method", "pad_circular",
-                           # the op's forward differs (an error here): see its op-database entry
-                           "inplace_view_of_base"}
+                           "div_rounding_method", "pad_circular"}
 
 
 def _second_backward(L, entry, sample):

@@ -243,9 +243,7 @@ def test_known_lists_name_entries():
 # --- vmap of a vjp: every gradient rule run on a batch of cotangents (jacrev's pass) ---------------
 
 # Entries whose gradient rules can't run on batched cotangents yet: entry -> reason.
-VJP_UNSUPPORTED = {
-    "inplace_view_of_base": "fails without vmap too: its forward with requires_grad is a known bug (test_ops.py)",
-}
+VJP_UNSUPPORTED = {}
 
 
 def check_vmap_of_vjp(entry):

@@ -21,7 +21,7 @@ from ._creation import (arange, as_tensor, default_generator, empty, empty_like,
 from ._ops.random import bernoulli, multinomial, normal, poisson, randperm
 from ._ops.elementwise import (add, bitwise_and, bitwise_not, bitwise_or, bitwise_xor, div, eq, floor_divide, ge,
                                greater, greater_equal, gt, le, less, less_equal, logical_not, lt, mul, ne, neg,
-                               not_equal, pow, remainder, sub, where)
+                               not_equal, pow, remainder, rsub, sub, where)
 from ._ops.unary import (abs, acos, acosh, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, asin,
                          asinh, atan, atanh, ceil, clamp, clamp_max, clamp_min, clip, cos, cosh, deg2rad, exp,
                          exp2, expm1, fix, floor, frac, isfinite, isinf, isnan, isneginf, isposinf, isreal, log,
@@ -179,7 +179,7 @@ __all__ = [
     "put", "qr", "quantile", "rad2deg", "rand", "rand_like", "randint", "randint_like", "randn",
     "randn_like", "random", "randperm", "ravel", "reciprocal", "relu", "relu_", "remainder",
     "repeat_interleave", "reshape", "result_type", "return_types", "roll", "rot90", "round",
-    "row_stack", "rrelu", "rrelu_", "rsqrt", "save", "scatter", "scatter_add", "scatter_reduce",
+    "row_stack", "rrelu", "rrelu_", "rsqrt", "rsub", "save", "scatter", "scatter_add", "scatter_reduce",
     "searchsorted", "seed", "select", "selu", "selu_", "serialization", "set_anomaly_enabled",
     "set_default_dtype", "set_grad_enabled", "set_printoptions", "set_rng_state", "sgn", "short",
     "ShortTensor", "sigmoid", "sign", "signbit", "sin", "sinc", "sinh", "Size", "slogdet",

@@ -253,9 +253,9 @@ def wrapped_int(value, np_dtype):
 
 def checked_scalar(value, np_dtype, check_half=True):
     """``value`` for the parameters PyTorch converts with an overflow check (``fill_``,
-    ``full``, ``alpha``, a ``pow`` exponent, ``where``'s numbers): for an unsigned
-    dtype it accepts negatives down to -max (and wraps them), as c10's ``overflows``;
-    nan and inf fit any float. ``check_half=False``: ``fill_`` and ``full`` convert
+    ``full``, ``alpha``, a ``pow`` exponent, ``where``'s numbers, ``threshold``'s): for an
+    unsigned dtype it accepts integer negatives down to -max (and wraps them) but no negative
+    float, as c10's ``overflows``; nan and inf fit any float, no integer. ``check_half=False``: ``fill_`` and ``full`` convert
     to float16 unchecked (overflow gives inf) in PyTorch.
 
     >>> checked_scalar(-3, np.dtype(np.uint8))
@@ -266,7 +266,9 @@ def checked_scalar(value, np_dtype, check_half=True):
         return value
     if cls is int:
         scalar_int(value)
-    elif value != value or abs(value) == float("inf"):
+    elif np_dtype.kind == "u" and value < 0:  # a float is checked from the type's lowest, 0
+        raise RuntimeError(f"value cannot be converted to type {_C_SCALAR_NAMES[np_dtype.name]} without overflow")
+    elif (value != value or abs(value) == float("inf")) and np_dtype.kind not in "iu":  # no nan, inf in integers
         return value
     low, high = _CHECKED_RANGES.get(np_dtype.char, (None, None))
     if low is None or (not check_half and np_dtype.char == "e"):

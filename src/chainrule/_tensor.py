@@ -139,14 +139,18 @@ class _Extras:
     in-place op moved the shared version on, the view's history is rebuilt from the base.
     ``accumulator``: a leaf's AccumulateGrad node. ``hooks``, ``post_accumulate_hooks``:
     a leaf's gradient hooks. ``tangent``: the forward-mode tangent of a dual tensor.
+    ``layout_undo``: for a base reshaped in place (``unsqueeze_``, ``t_``...), the view steps
+    undoing each change, oldest first; ``base_layout``: for a view, how many of its base's
+    changes had happened when it was taken, so its steps start from the layout it saw.
     """
 
     __slots__ = ("base", "view_steps", "view_version", "accumulator", "hooks", "post_accumulate_hooks",
-                 "tangent")
+                 "tangent", "layout_undo", "base_layout")
 
     def __init__(self):
         self.base = self.view_steps = self.view_version = self.accumulator = None
-        self.hooks = self.post_accumulate_hooks = self.tangent = None
+        self.hooks = self.post_accumulate_hooks = self.tangent = self.layout_undo = None
+        self.base_layout = 0
 
 
 def extras(t):
@@ -178,7 +182,14 @@ class Tensor:
 
     @property
     def _view_steps(self):
-        return None if self._extra is None else self._extra.view_steps
+        """The view ops leading from the base as it is now to this view."""
+        e = self._extra
+        if e is None or e.base is None:
+            return None if e is None else e.view_steps
+        undo = None if e.base._extra is None else e.base._extra.layout_undo
+        if undo and len(undo) > e.base_layout:  # the base changed its layout in place since
+            return tuple(reversed(undo[e.base_layout:])) + e.view_steps
+        return e.view_steps
 
     @property
     def requires_grad(self):

@@ -20,7 +20,7 @@ import numpy as np
 from .. import _argparse, _distributions as kernels, _dtype
 from .._creation import _generator
 from .._tensor import Tensor
-from .elementwise import where, zeros_like
+from .elementwise import _no_derivative, _opmath, plain, where, without_derivative, zeros_like
 from .inplace import _type_word
 from .methods import inplace_method
 from .reductions import sum as _sum
@@ -73,7 +73,7 @@ def hardtanh(input, min_val=-1.0, max_val=1.0):
     kind = input._data.dtype.kind
     if kind == "b":
         raise RuntimeError("Bool inputs not supported for hardtanh")
-    if kind == "u" and (min_val < 0 or max_val < 0):
+    if kind == "u" and (int(min_val) < 0 or int(max_val) < 0):  # PyTorch's toLong: -0.5 is 0
         raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
     if kind == "c":  # PyTorch's hardtanh is a clamp
         raise NotImplementedError("clamp is not supported for complex types")
@@ -126,16 +126,18 @@ THRESHOLD_RESULT = defop("threshold_", THRESHOLD.forward, **_threshold_rules("Th
 
 
 def _threshold_params(x, threshold, value):
-    """An integer tensor compares with the threshold cast to its dtype, as in PyTorch."""
+    """Both numbers converted to x's dtype with PyTorch's overflow check (an integer tensor
+    compares with the threshold cast to its dtype, as in PyTorch)."""
     kind = x._data.dtype.kind
     if kind == "b":
         raise NotImplementedError("\"threshold_cpu\" not implemented for 'Bool'")
+    if kind == "c":
+        raise _dtype.not_implemented("threshold_cpu", x._data.dtype)
+    threshold, value = (_dtype.checked_scalar(v, x._data.dtype) for v in (threshold, value))
     return (int(threshold), int(value)) if kind in "iu" else (threshold, value)
 
 
 def threshold(input, threshold, value):
-    if input._data.dtype.kind == "c":
-        raise _dtype.not_implemented("threshold_cpu", input._data.dtype)
     return unary(THRESHOLD, input, _threshold_params(input, threshold, value), input._data.dtype)
 
 
@@ -197,21 +199,31 @@ def _prelu(x, w):
     return np.where(x > 0, x, w * x)
 
 
+def _below(x, value):
+    # PyTorch's formulas past the first-order kernel (derivatives.yaml) test x >= 0 where the
+    # kernels test x > 0: at x = 0 a tangent or second derivative takes the positive side
+    return where(x >= 0, 0.0, value)
+
+
+def _prelu_slope(t, x, w):
+    return where(x >= 0, t, w * t)
+
+
 # prelu's two gradients, each an op (PyTorch's one PreluKernelBackwardBackward0 node gives
 # both): grad_x = g or w g, grad_w = 0 or x g, so each is linear in g and in w or x
 PRELU_BACKWARD_INPUT = defop(
     "prelu_backward_input", lambda g, x, w: np.where(x > 0, g, w * g), batch=elementwise,
     node="PreluKernelBackwardBackward0", save=lambda ans, g, x, w: (g, x, w),
-    vjp=(lambda gg, g, x, w: prelu_backward_input(gg, x, w), lambda gg, g, x, w: zeros_like(x),
-         lambda gg, g, x, w: where(x > 0, 0.0, gg * g)),
-    jvp=(lambda t, g, x, w: prelu_backward_input(t, x, w), lambda t, g, x, w: zeros_like(t),
-         lambda t, g, x, w: where(x > 0, 0.0, t * g)))
+    vjp=(lambda gg, g, x, w: _prelu_slope(gg, x, w), lambda gg, g, x, w: zeros_like(x),
+         lambda gg, g, x, w: _below(x, gg * g)),
+    jvp=(lambda t, g, x, w: _prelu_slope(t, x, w), lambda t, g, x, w: zeros_like(t),
+         lambda t, g, x, w: _below(x, t * g)))
 
 PRELU_BACKWARD_WEIGHT = defop(
     "prelu_backward_weight", lambda g, x: np.where(x > 0, 0, x * g), batch=elementwise,
     node="PreluKernelBackwardBackward0", save=lambda ans, g, x: (g, x),
-    vjp=(lambda gg, g, x: prelu_backward_weight(gg, x), lambda gg, g, x: where(x > 0, 0.0, gg * g)),
-    jvp=(lambda t, g, x: prelu_backward_weight(t, x), lambda t, g, x: where(x > 0, 0.0, t * g)))
+    vjp=(lambda gg, g, x: _below(x, gg * x), lambda gg, g, x: _below(x, gg * g)),
+    jvp=(lambda t, g, x: _below(x, t * x), lambda t, g, x: _below(x, t * g)))
 
 
 def prelu_backward_input(g, x, w):
@@ -226,22 +238,26 @@ def prelu_backward_weight(g, x):
 PRELU = defop("prelu", _prelu, batch=elementwise, node="PreluKernelBackward0",
               save=lambda ans, x, w: (x, w),
               vjp=(prelu_backward_input, lambda g, x, w: prelu_backward_weight(g, x)),
-              jvp=(prelu_backward_input, lambda t, x, w: prelu_backward_weight(t, x)))
+              jvp=(_prelu_slope, lambda t, x, w: _below(x, t * x)))
 
 
 def prelu(input, weight):
     """``max(0, x) + weight * min(0, x)``, one weight for all or one per channel (dim 1)."""
-    _floating_only(input, "prelu_cpu")
-    if weight._data.ndim > 1:
-        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = "
-                           f"{weight._data.ndim}")
-    channels = input._data.shape[1] if input._data.ndim >= 2 else 1
-    if weight._data.size != 1 and weight._data.size != channels:
-        raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
-                           f"{weight._data.size} and channel size = {channels}.")
+    # PyTorch's order: the dtypes, the channels (for more than one weight), the weight's dims, the kernel
     if weight._data.dtype != input._data.dtype:
         raise RuntimeError(f"prelu: Type promoting not supported. Got {_type_word(input._data.dtype)} and "
                            f"{_type_word(weight._data.dtype)}")
+    channels = input._data.shape[1] if input._data.ndim >= 2 else 1
+    if weight._data.size != 1:
+        if not input._data.ndim:
+            raise RuntimeError("Not allow zero-dim input tensor.")
+        if weight._data.size != channels:
+            raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+                               f"{weight._data.size} and channel size = {channels}.")
+    if weight._data.ndim > 1:
+        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = "
+                           f"{weight._data.ndim}")
+    _floating_only(input, "prelu_cpu")
     ndim = input._data.ndim
     if weight._data.size == 1:
         w = weight.reshape((1,) * ndim) if weight._data.ndim else weight
@@ -464,12 +480,14 @@ def mish(input):
     return unary(MISH, input)
 
 
+@_opmath  # float16 in float32, as PyTorch: log1p(exp(20)) in float16 would overflow
 def _softplus(x, beta, threshold):
     with np.errstate(over="ignore"):
         smooth = np.log1p(np.exp(x * beta)) / beta
     return np.where(x * beta > threshold, x, smooth)
 
 
+@_opmath
 def _softplus_grad(g, x, beta, threshold):
     # e^(beta x) / (e^(beta x) + 1), as PyTorch: exact far below 0, where 1 / (1 + e^-(beta x))
     # is already 0
@@ -546,9 +564,17 @@ def _inside(x, lo, hi):
     return (x > lo) & (x < hi)
 
 
+# PyTorch has no derivative for hardsigmoid_backward: a second backward through it raises
+HARDSIGMOID_BACKWARD = _no_derivative("hardsigmoid_backward")
+
+
+def hardsigmoid_backward(g, x):
+    out = plain(lambda g, x: np.where(_inside(x, -3, 3), g / 6, 0), (g, x), dtype=g._data.dtype)
+    return without_derivative(HARDSIGMOID_BACKWARD, out, (g, x))
+
+
 HARDSIGMOID = defop("hardsigmoid", lambda x: np.clip(x + 3, 0, 6) / 6, node="HardsigmoidBackward0",
-                    save=lambda ans, x: (x,),
-                    vjp=lambda g, x: where(_inside(x, -3, 3), g / 6, 0.0),
+                    save=lambda ans, x: (x,), vjp=hardsigmoid_backward,
                     jvp=lambda t, x: where(_inside(x, -3, 3), t / 6, 0.0), elementwise=True)
 
 
@@ -607,7 +633,8 @@ def hardshrink_backward(g, x, lambd):
 
 
 def _softshrink(x, lambd):
-    return np.where(_within(x, lambd), 0, np.where(x > lambd, x - lambd, x + lambd))
+    # as PyTorch's element-by-element kernel: x * 0 inside, a zero with x's sign
+    return np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, x * 0))
 
 
 SOFTSHRINK = defop("softshrink", _softshrink, node="SoftshrinkBackward0", elementwise=True,

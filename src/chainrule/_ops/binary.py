@@ -28,7 +28,7 @@ from .elementwise import (TENSOR_OR_NUMBER, NotAnOperand, _as_complex32, _conj, 
                           _no_bool_subtraction, _no_derivative, _opmath, _operand, _scalar_operand, common_operands, div,
                           invalid_arguments, must_be_tensor, not_implemented_for, plain, pow, promoted,
                           tensor_method, type_name, where, without_derivative, zeros_like)
-from .inplace import apply_inplace, promoting
+from .inplace import BROADCASTING, apply_inplace, promoting
 from .methods import inplace_method
 from .batching import elementwise
 from .registry import apply, defop, into, unary
@@ -57,7 +57,7 @@ def _number_operand(other):
 
 
 def _fmod(a, b):
-    if a.dtype.kind in "iu" and not np.all(b):
+    if a.dtype.kind in "iu" and a.size and not np.all(b):  # an empty result divides nothing (b is not empty)
         raise RuntimeError("ZeroDivisionError")
     return np.fmod(a, b)
 
@@ -157,9 +157,10 @@ def atan2(x, other, *, out=None):
 
 arctan2 = atan2
 
-# hypot' = x / hypot (nan at the origin, as in PyTorch)
+# hypot' = x / hypot (nan at the origin, as in PyTorch); g * x / hypot in PyTorch's order, whose
+# second derivatives cancel exactly where a tiny hypot scales them
 HYPOT = defop("hypot", np.hypot, batch=elementwise, node="HypotBackward0", save=lambda ans, x, y: (x, y, ans),
-              vjp=(lambda g, x, y, ans: g * (x / ans), lambda g, x, y, ans: g * (y / ans)),
+              vjp=(lambda g, x, y, ans: g * x / ans, lambda g, x, y, ans: g * y / ans),
               jvp=(lambda t, x, y, ans: t * (x / ans), lambda t, x, y, ans: t * (y / ans)))
 
 
@@ -312,9 +313,9 @@ def _sign_flip(g, ans, x):
 
 
 COPYSIGN = defop("copysign", np.copysign, batch=elementwise, node="CopysignBackward0",
-                 save=lambda ans, x, y: (ans, x),
-                 vjp=(_sign_flip, lambda g, ans, x: zeros_like(g)),
-                 jvp=(_sign_flip, lambda t, ans, x: zeros_like(t)))
+                 save=lambda ans, x, y: (ans, x, y),  # other's gradient: zeros of its own dtype, as PyTorch's
+                 vjp=(lambda g, ans, x, y: _sign_flip(g, ans, x), lambda g, ans, x, y: zeros_like(y)),
+                 jvp=(lambda t, ans, x, y: _sign_flip(t, ans, x), lambda t, ans, x, y: zeros_like(t)))
 
 COPYSIGN_SCALAR = defop("copysign_scalar", np.copysign, node="CopysignBackward1",
                         save=lambda ans, x, s: (ans, x), vjp=_sign_flip, jvp=_sign_flip, elementwise=True)
@@ -757,6 +758,7 @@ _lt = _comparison_inplace("lt", np.less, "lt_cpu", "LtBackward0", "LtBackward1")
 _le = _comparison_inplace("le", np.less_equal, "le_cpu", "LeBackward0", "LeBackward1")
 _gt = _comparison_inplace("gt", np.greater, "gt_cpu", "GtBackward0", "GtBackward1")
 _ge = _comparison_inplace("ge", np.greater_equal, "ge_cpu", "GeBackward0", "GeBackward1")
+BROADCASTING.update((_eq, _ne, _lt, _le, _gt, _ge))
 
 
 # --- Tensor methods --------------------------------------------------------------------------------

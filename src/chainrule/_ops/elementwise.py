@@ -338,7 +338,11 @@ def add(x, other, *, alpha=1, out=None):
 
 
 def _times_alpha(a, b, alpha):
-    return _plus(a, b, alpha) if a.dtype.kind == "c" or b.dtype.kind == "c" else a + b * alpha
+    if a.dtype.kind == "c" or b.dtype.kind == "c":
+        return _plus(a, b, alpha)
+    if b.dtype != a.dtype and b.dtype.kind in "iu":  # alpha * b in the result's type: uint8 2 * 255 is 510
+        b = b.astype(np.result_type(a, b))
+    return a + b * alpha
 
 
 # add with alpha: PyTorch's one node for x + alpha * other
@@ -421,7 +425,11 @@ def sub(x, other, *, alpha=1, out=None):
         _dtype.scalar_int(alpha)
     _check_subtraction(x, other)
     if alpha != 1 or alpha.__class__ is not int:  # PyTorch's sub is add with -alpha: checked so
-        minus = _checked_alpha(-alpha if alpha.__class__ is not bool else alpha, _dtype.result_dtype((x, other)).np)
+        dtype = _dtype.result_dtype((x, other)).np
+        minus = _checked_alpha(-alpha if alpha.__class__ is not bool else alpha, dtype)
+        if _is_tensor(other) and other._data.dtype.kind in "iu" and other._data.dtype != dtype:
+            # alpha * other in the result's type: uint8 2 * 255 is 510
+            other = other.to(_dtype.from_numpy_dtype(dtype))
         other = other * -minus
     if _is_tensor(other):
         return binary(SUB, x, other, _tensor_result(x, other))
@@ -429,12 +437,19 @@ def sub(x, other, *, alpha=1, out=None):
     return unary(SUB_SCALAR, x, (other,), dtype)
 
 
-def rsub(x, other):
-    """``other - x`` for a Python number ``other``."""
+def rsub(input, other, *, alpha=1):
+    """``torch.rsub``: ``other - alpha * input`` (``number - tensor`` too)."""
+    if not isinstance(input, Tensor):
+        raise _argparse.invalid_combination("rsub", (input, other), {"alpha": alpha} if alpha != 1 else {},
+                                            "Tensor input, Tensor other, *, Number alpha = 1",
+                                            "Tensor input, Number other, Number alpha = 1")
+    x = input
     if other.__class__ not in _NUMBER:
         other = _operand(other)  # a NumPy scalar is a number
         if _is_tensor(other):
-            return sub(other, x)
+            return sub(other, x, alpha=alpha)
+    if alpha != 1 or alpha.__class__ is not int:
+        x = mul(x, _checked_alpha(alpha, _scalar_operand(x, other)[1] or x._data.dtype))
     if x._data.dtype.kind == "b" or other.__class__ is bool:
         _no_bool_subtraction(other, x)
     other, dtype = _scalar_operand(x, other)
@@ -534,7 +549,7 @@ def _rounded_quotient(a, b, mode):
     """x / y rounded down (``floor``) or towards zero (``trunc``), as PyTorch rounds:
     exact for integers, Python's ``//`` for floats."""
     if a.dtype.kind in "iu":  # both integers: the callers cast to the result dtype
-        if not np.all(b):
+        if a.size and not np.all(b):  # an empty result divides nothing (b is not empty)
             raise RuntimeError("ZeroDivisionError")
         quotient = np.floor_divide(a, b)
         return quotient if mode == "floor" else quotient + ((quotient < 0) & (quotient * b != a))
@@ -580,7 +595,7 @@ def _remainder(a, b):
     formula: fmod, plus b where its sign differs from b's; a zero keeps fmod's sign, the
     sign of a (``-0. % 2.5`` is -0., ``0. % -2.`` is 0., where NumPy takes b's sign)."""
     if a.dtype.kind in "iu":
-        if not np.all(b):
+        if a.size and not np.all(b):  # an empty result divides nothing (b is not empty)
             raise RuntimeError("ZeroDivisionError")
         return np.remainder(a, b)
     with np.errstate(invalid="ignore"):
@@ -634,10 +649,20 @@ def _power(a, b):
     if b.__class__ is np.ndarray:
         if a.dtype.kind == "c" or b.dtype.kind == "c":
             return _complex_power(a, b)
-        return a ** b if a.dtype.kind == "f" or b.dtype.kind == "f" else _integer_power(a, b)
+        return _float_power(a, b) if a.dtype.kind == "f" or b.dtype.kind == "f" else _integer_power(a, b)
     if a.dtype.kind in "fc" or b.__class__ in (float, complex):
         return _number_power(a, b)
     return _integer_power(a, b)
+
+
+def _float_power(a, b):
+    """C's pow: NumPy takes sqrt for an exponent of 0.5 that broadcasts (a 0-d exponent),
+    where pow(-0., 0.5) is 0. and pow(-inf, 0.5) is inf."""
+    out = np.asarray(a ** b)
+    half = b == 0.5
+    if half.any():
+        out = np.where(half & (a == 0), 0, np.where(half & (a == -np.inf), np.inf, out)).astype(out.dtype)
+    return out
 
 
 def _complex_power(a, b):
@@ -676,7 +701,7 @@ def _number_power(a, p):
             return 1 / (a * a)
     if a.dtype.kind == "c":
         return _complex_power(a, np.asarray(p, a.dtype))
-    return a ** p
+    return np.power(a, p)  # not a ** p: NumPy's ** takes sqrt for 0.5, and sqrt(-0.) is -0., not pow's 0.
 
 
 def _integer_power(a, b):
@@ -1092,9 +1117,10 @@ def true_divide(x, other):
 
 from .unary import log, reciprocal  # noqa: E402  (unary builds on this module's helpers)
 from .methods import inplace_method  # noqa: E402  (in-place ops build on this module)
-from .inplace import promoting  # noqa: E402
+from .inplace import BROADCASTING, promoting  # noqa: E402
 
 promoting(sub, _check_subtraction)
+BROADCASTING.add(copy)  # copy_ is a TensorIterator too: src broadcasts to self's shape first
 promoting(true_divide, floating=True)
 promoting(pow, _check_integer_power)
 for _fn in (add, mul, div, floor_divide, remainder, bitwise_and, bitwise_or, bitwise_xor):

@@ -23,7 +23,7 @@ import math
 import numpy as np
 
 from .. import _dtype
-from .._tensor import Tensor, _wrap
+from .._tensor import Tensor, _wrap, extras
 from ..autograd.anomaly_mode import LINES, note_modified
 from ..autograd.grad_mode import STATE
 from ..autograd.engine import Node
@@ -113,11 +113,31 @@ def _needs_graph(self, args):
 # ``bool_tensor //= int_tensor`` is "result type Long can't be cast...".
 PROMOTING = {}
 _NUMBERS = (int, float, bool)
+# The binary ops whose in-place form checks, before any dtype, that the operands broadcast to
+# self's shape (PyTorch's TensorIterator: its shapes come before its types and kernels):
+# the promoting ones and the comparisons
+BROADCASTING = set()
 
 
 def promoting(fn, first=None, floating=False):
     """Registers ``fn`` in ``PROMOTING`` (``first``: its check that comes before promotion)."""
     PROMOTING[fn] = (first, floating)
+    BROADCASTING.add(fn)
+
+
+def _check_output_shape(self, args):
+    """PyTorch's shape errors of an in-place binary op: operands that don't broadcast, then
+    a broadcast shape that is not self's ("output with shape [1] doesn't match...")."""
+    shape = self._data.shape
+    others = [a._data.shape for a in args if isinstance(a, Tensor) and a._data.shape != shape]
+    if not others:
+        return
+    try:
+        full = np.broadcast_shapes(shape, *others)
+    except ValueError as e:
+        raise registry.broadcast_error(e, shape, *others) from None
+    if full != shape:
+        raise RuntimeError(f"output with shape {list(shape)} doesn't match the broadcast shape {list(full)}")
 
 
 def _check_promotion(self, args, rule):
@@ -169,6 +189,8 @@ def apply_inplace(self, compute, *args, **kwargs):
         if inplace(self, compute, args, kwargs) is not None:
             return self
     _check_allowed(self)
+    if compute in BROADCASTING and args:
+        _check_output_shape(self, args)
     rule = PROMOTING.get(compute)
     if rule is not None and args:
         _check_promotion(self, args, rule)
@@ -259,6 +281,10 @@ def view_inplace(self, op, params, view_op):
             return self
     _check_allowed(self)
     out = unary(op, self, params)
+    if self._base is None:  # views taken before see the old layout: remember how to get back to it
+        undo = (view_op, params) if view_op.name in ("transpose", "t") else (registry.OPS["view"], (self._data.shape,))
+        e = extras(self)
+        e.layout_undo = (e.layout_undo or ()) + (undo,)
     self._data = out._data
     self._counter[0] += 1
     if LINES.enabled:

@@ -431,6 +431,8 @@ def _mark_view(out, x, op, params):
     else:
         e.base, e.view_steps = x._base, x._view_steps + ((op, params),)
     e.view_version = x._counter[0]
+    if e.base._extra is not None and e.base._extra.layout_undo:
+        e.base_layout = len(e.base._extra.layout_undo)
 
 
 def current_grad_fn(t):
@@ -441,7 +443,7 @@ def current_grad_fn(t):
         e.view_version = t._counter[0]
         if e.base._requires_grad and e.base.grad_fn is not None:
             from .inplace import AS_STRIDED  # noqa: PLC0415  (in-place ops build on this module)
-            t.grad_fn = unary(AS_STRIDED, e.base, (e.view_steps,)).grad_fn
+            t.grad_fn = unary(AS_STRIDED, e.base, (t._view_steps,)).grad_fn
             t._requires_grad = True
     return t.grad_fn
 

@@ -211,11 +211,15 @@ def threshold_backward(g, x, threshold):
 
 
 def _clip(x, lo, hi):
-    """``x`` limited to [lo, hi] as PyTorch's clamp with number bounds: ``x`` itself unless
-    it is strictly outside, so clamp(-0., min=0) keeps -0. (np.clip may give either
-    zero), and nan stays nan."""
-    out = np.asarray(np.clip(x, lo, hi))  # a 0-d input gives a NumPy scalar
-    np.copyto(out, x, where=(out == x))
+    """``x`` limited to [lo, hi] (numbers or arrays) as PyTorch's clamp computes it element
+    by element, ``std::min(std::max(x, lo), hi)``: each step keeps its first operand unless
+    the other is strictly beyond it, so clamp(-0., min=0) keeps -0. (np.clip may give either
+    zero); ``hi`` where ``lo > hi``; nan in ``x`` or a bound gives nan."""
+    out = x
+    for bound, ufunc in ((lo, np.maximum), (hi, np.minimum)):
+        if bound is not None:
+            first, out = out, np.asarray(ufunc(out, bound))  # a 0-d input gives a NumPy scalar
+            np.copyto(out, first, where=(out == first))
     return out
 
 
@@ -269,27 +273,43 @@ CLAMP = defop("clamp", _clip, node="ClampBackward1", save=lambda ans, x, lo, hi:
               vjp=_pass_inside, jvp=_pass_inside, elementwise=True)
 
 
+# PyTorch's ClampBackward0 formulas (clamp_backward, clamp_backward_min_max, clamp_jvp): with
+# both bounds, lo > hi gives hi; with one (``given`` "min" or "max"), the other is a no-op bound
+# and ties go as PyTorch's one-bound formulas send them
+def _clamp_x_tangent(t, x, lo, hi, given):
+    if given == "min":
+        return where(x > lo, t, 0.0)
+    if given == "max":
+        return where(x < hi, t, 0.0)
+    return where(~(lo > hi) & ~(x < lo) & ~(x > hi), t, 0.0)
+
+
+def _clamp_lo_tangent(t, x, lo, hi, given):
+    return where(~(x > lo) if given == "min" else ~(lo > hi) & (x < lo), t, 0.0)
+
+
+def _clamp_hi_tangent(t, x, lo, hi, given):
+    return where(~(x < hi) if given == "max" else (lo > hi) | (~(x < lo) & (x > hi)), t, 0.0)
+
+
 CLAMP_TENSOR = defop(
-    "clamp_tensor", np.clip, batch=elementwise, node="ClampBackward0",
-    save=lambda ans, x, lo, hi: (x, lo, hi),
-    vjp=(lambda g, x, lo, hi: where((x >= lo) & (x <= hi), g, 0.0),
-         lambda g, x, lo, hi: where(x < lo, g, 0.0),
-         lambda g, x, lo, hi: where(x > hi, g, 0.0)),
-    jvp=(lambda t, x, lo, hi: where((x >= lo) & (x <= hi), t, 0.0),
-         lambda t, x, lo, hi: where(x < lo, t, 0.0),
-         lambda t, x, lo, hi: where(x > hi, t, 0.0)))
+    "clamp_tensor", lambda x, lo, hi, given: _clip(x, lo, hi), batch=elementwise, node="ClampBackward0",
+    save=lambda ans, x, lo, hi, given: (x, lo, hi, given),
+    vjp=(lambda g, x, lo, hi, given: where((x >= lo) & (x <= hi), g, 0.0),
+         lambda g, x, lo, hi, given: where((x < lo) & (lo < hi) if given == "both" else x < lo, g, 0.0),
+         lambda g, x, lo, hi, given: where((x > hi) | (hi < lo) if given == "both" else x > hi, g, 0.0)),
+    jvp=(_clamp_x_tangent, _clamp_lo_tangent, _clamp_hi_tangent))
 
 
-def _no_bound(x, sign):
-    """A bound that clamps nothing, in x's own kind (±inf, or an integer type's extreme),
-    so it leaves the result dtype alone."""
-    kind = x._data.dtype.kind
-    if kind in "iu":
-        info = np.iinfo(x._data.dtype)
-        return _wrap(np.asarray(info.max if sign > 0 else info.min, dtype=x._data.dtype))
-    if kind == "b":
+def _no_bound(sign, dtype):
+    """A bound that clamps nothing in the result ``dtype``: ±inf, an integer type's extreme
+    (int8 x, int64 min: int64's max), or True/False."""
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return _wrap(np.asarray(info.max if sign > 0 else info.min, dtype=dtype))
+    if dtype.kind == "b":
         return _wrap(np.asarray(sign > 0))
-    return as_tensor_like(sign * np.inf, x)
+    return _wrap(np.asarray(sign * np.inf, dtype=dtype))
 
 
 def clamp(x, min=None, max=None):
@@ -299,12 +319,13 @@ def clamp(x, min=None, max=None):
     if _is_tensor(min) or _is_tensor(max):
         if not (min is None or _is_tensor(min)) or not (max is None or _is_tensor(max)):
             raise _clamp_arguments(x, min, max)
-        lo = _no_bound(x, -1) if min is None else min
-        hi = _no_bound(x, 1) if max is None else max
         dtype = _dtype.result_dtype((x, *(b for b in (min, max) if b is not None))).np  # a missing bound has none
+        lo = _no_bound(-1, dtype) if min is None else min
+        hi = _no_bound(1, dtype) if max is None else max
         _no_complex_clamp(x, dtype, "maximum_cpu" if max is None else "minimum_cpu" if min is None else "clamp_cpu",
                           *(b for b in (min, max) if b is not None))
-        return apply(CLAMP_TENSOR, (x, lo, hi), (), dtype)
+        return apply(CLAMP_TENSOR, _in_integer_result(dtype, x, lo, hi),
+                     ("max" if min is None else "min" if max is None else "both",), dtype)
     if isinstance(min, np.generic):  # NumPy scalars are Python numbers to PyTorch
         min = min.item()
     if isinstance(max, np.generic):
@@ -324,6 +345,14 @@ def clamp(x, min=None, max=None):
     return unary(CLAMP, x, (min, max), out_dtype)
 
 
+def _in_integer_result(dtype, *tensors):
+    """The operands cast to an integral result dtype first, as PyTorch's kernel reads them
+    (uint8 x, int8 0-d max -3: the bound is 253); nothing there has a gradient."""
+    if dtype.kind in "fc":
+        return tensors
+    return tuple(t if t._data.dtype == dtype else _wrap(t._data.astype(dtype)) for t in tensors)
+
+
 def _real_bound(bound, np_dtype):
     if bound.__class__ is not complex:
         return bound
@@ -338,7 +367,14 @@ def _no_complex_clamp(x, dtype=None, kernel=None, *bounds):
     shapes broadcast."""
     if x._data.dtype.kind == "c":
         raise NotImplementedError("clamp is not supported for complex types")
-    if dtype is not None and dtype.kind == "c":
+    if dtype is not None:
+        _no_complex_kernel(x, dtype, kernel, *bounds)
+
+
+def _no_complex_kernel(x, dtype, kernel, *bounds):
+    """clamp_min and clamp_max with a tensor bound check no input: their kernel (maximum,
+    minimum) refuses the promoted complex dtype, once the shapes broadcast."""
+    if dtype.kind == "c":
         shapes = [t._data.shape for t in (x, *bounds)]
         try:
             np.broadcast_shapes(*shapes)
@@ -370,23 +406,23 @@ CLAMP_MAX = defop("clamp_max", lambda x, hi: _clip(x, None, hi), node="ClampMaxB
                   vjp=_pass_inside, jvp=_pass_inside, elementwise=True)
 
 # the gradient goes to x where it is inside the bound, else to the bound
-CLAMP_MIN_TENSOR = defop("clamp_min_tensor", np.maximum, batch=elementwise, node="ClampMinBackward1",
+CLAMP_MIN_TENSOR = defop("clamp_min_tensor", lambda x, lo: _clip(x, lo, None), batch=elementwise, node="ClampMinBackward1",
                          save=lambda ans, x, lo: (x, lo),
                          vjp=(lambda g, x, lo: where(x >= lo, g, 0.0), lambda g, x, lo: where(x < lo, g, 0.0)),
-                         jvp=(lambda t, x, lo: where(x >= lo, t, 0.0), lambda t, x, lo: where(x < lo, t, 0.0)))
+                         jvp=(lambda t, x, lo: where(x >= lo, t, 0.0), lambda t, x, lo: where(~(x >= lo), t, 0.0)))
 
-CLAMP_MAX_TENSOR = defop("clamp_max_tensor", np.minimum, batch=elementwise, node="ClampMaxBackward1",
+CLAMP_MAX_TENSOR = defop("clamp_max_tensor", lambda x, hi: _clip(x, None, hi), batch=elementwise, node="ClampMaxBackward1",
                          save=lambda ans, x, hi: (x, hi),
                          vjp=(lambda g, x, hi: where(x <= hi, g, 0.0), lambda g, x, hi: where(x > hi, g, 0.0)),
-                         jvp=(lambda t, x, hi: where(x <= hi, t, 0.0), lambda t, x, hi: where(x > hi, t, 0.0)))
+                         jvp=(lambda t, x, hi: where(x <= hi, t, 0.0), lambda t, x, hi: where(~(x <= hi), t, 0.0)))
 
 
 def clamp_min(x, min):
     """``max(x, min)`` (nan stays nan), recorded as PyTorch records it (ClampMinBackward)."""
     if _is_tensor(min):
         dtype = _dtype.result_dtype((x, min)).np
-        _no_complex_clamp(x, dtype, "maximum_cpu", min)
-        return apply(CLAMP_MIN_TENSOR, (x, min), (), dtype)
+        _no_complex_kernel(x, dtype, "maximum_cpu", min)
+        return apply(CLAMP_MIN_TENSOR, _in_integer_result(dtype, x, min), (), dtype)
     _no_complex_clamp(x)
     return unary(CLAMP_MIN, x, (min,), _scalar_result(x, min))
 
@@ -394,8 +430,8 @@ def clamp_min(x, min):
 def clamp_max(x, max):
     if _is_tensor(max):
         dtype = _dtype.result_dtype((x, max)).np
-        _no_complex_clamp(x, dtype, "minimum_cpu", max)
-        return apply(CLAMP_MAX_TENSOR, (x, max), (), dtype)
+        _no_complex_kernel(x, dtype, "minimum_cpu", max)
+        return apply(CLAMP_MAX_TENSOR, _in_integer_result(dtype, x, max), (), dtype)
     _no_complex_clamp(x)
     return unary(CLAMP_MAX, x, (max,), _scalar_result(x, max))
 
@@ -490,7 +526,13 @@ def asin(x, *, out=None):
     return unary(ASIN, _float_input(x))
 
 
-ACOS = defop("acos", np.arccos, node="AcosBackward0", save=lambda ans, x: (x,),
+def _acos(x):
+    # PyTorch's complex128 acos is pi/2 - asin(z), whose zero imaginary parts are +0 (C's
+    # cacos, its complex64 acos, gives -0 on the real segment): adding 0 turns -0 into +0
+    return np.arccos(x) + 0 if x.dtype == np.complex128 else np.arccos(x)
+
+
+ACOS = defop("acos", _acos, node="AcosBackward0", save=lambda ans, x: (x,),
              vjp=lambda g, x: -g * rsqrt(1 - x * x).conj(), jvp=lambda t, x: -t * rsqrt(1 - x * x),
              elementwise=True)
 
@@ -791,7 +833,14 @@ def _angle_tangent(t, x):
     return imag(t * x.conj()) / (x * x.conj()).real
 
 
-ANGLE = defop("angle", np.angle, node="AngleBackward0", save=lambda ans, x: (x,),
+def _angle(x):
+    """arg(z); for real x PyTorch's (x < 0 ? pi : 0), nan kept: -0. has angle 0 (np.angle: pi)."""
+    if x.dtype.kind == "c":
+        return np.angle(x)
+    return np.where(x < 0, np.pi, np.where(x == x, 0, x)).astype(x.dtype, copy=False)
+
+
+ANGLE = defop("angle", _angle, node="AngleBackward0", save=lambda ans, x: (x,),
               vjp=_angle_grad, jvp=_angle_tangent, elementwise=True)
 
 
