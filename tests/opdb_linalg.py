@@ -266,6 +266,13 @@ def singular_samples(g):
     yield Sample("batch", (np.array([[[2.0, 1.0], [1.0, 3.0]], [[1.0, 2.0], [2.0, 4.0]]], g.dtype),), eps=None)
 
 
+def _not_positive_definite(g):
+    """A batch with one matrix that is not positive definite (its second pivot is -4)."""
+    batch = np.array([[[4.0, 2.0], [2.0, -3.0]], [[4.0, 2.0], [2.0, 3.0]]], g.dtype)
+    yield Sample("lower", (batch, False), eps=None)
+    yield Sample("upper", (batch, True), eps=None)
+
+
 def solve_samples(g):
     yield Sample("matrix", (g(3, 3), g(3, 2), True))
     yield Sample("vector", (g(3, 3), g(3), True))
@@ -536,6 +543,10 @@ ENTRIES = [
           covers=("cholesky",), tol=TOL),
     Entry("cholesky_ex", lambda lib, x, up: lib.linalg.cholesky_ex(spd(lib, x), upper=up), first_two(cholesky_samples),
           covers=("linalg_cholesky",), tol=TOL),
+    # a matrix that is not positive definite: PyTorch differentiates LAPACK's partial factor
+    Entry("cholesky_ex_failed", lambda lib, x, up: lib.linalg.cholesky_ex((x + x.mT) / 2, upper=up)[0],
+          _not_positive_definite,
+          covers=("linalg_cholesky_partial",), tol=TOL),
     Entry("cholesky_triangle", lambda lib, x, y, up: lib.linalg.cholesky(
           spd(lib, x) + (_strict_upper(lib, y) if not up else _strict_upper(lib, y.mT).mT), upper=up),
           triangle_read_samples, covers=("linalg_cholesky",), tol=TOL),
