@@ -226,7 +226,7 @@ def _computed(compute, x, self, args, kwargs):
         return compute(x, *args, **kwargs)
     except (RuntimeError, NotImplementedError):
         operands = [a for a in args if isinstance(a, Tensor)]
-        if operands:
+        if operands and compute in BROADCASTING:  # TensorIterator's ops only (not index_put's)
             _check_broadcast_first(self, operands)
         raise
 
