@@ -172,7 +172,7 @@ CASES = {
     "matrix_norm_dim_out_of_range": lambda lib: lib.linalg.matrix_norm(lib.ones(0, 3), 2, (0, 2)),
     "matrix_norm_inf_empty": lambda lib: lib.linalg.matrix_norm(lib.ones(0, 2), float("inf")),
     "matrix_norm_one_empty": lambda lib: lib.linalg.matrix_norm(lib.ones(2, 0, 3), 1, (0, 1)),
-    "solve_vector_right": lambda lib: lib.linalg.solve(lib.ones(1, 1), lib.ones(1), left=False),
+    "solve_vector_right_after_shapes": lambda lib: lib.linalg.solve(lib.ones(1, 1), lib.ones(1), left=False),
     # PyTorch differentiates cholesky_ex's partial factor of a matrix that is not positive definite
     "cholesky_ex_failed_gradient": lambda lib: _cholesky_ex_failed_gradient(lib),
     "pinv_nan": lambda lib: lib.linalg.pinv(lib.full((1, 3), nan, dtype=lib.float64)),

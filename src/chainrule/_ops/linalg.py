@@ -19,7 +19,6 @@ import numpy as np
 from .. import _dtype
 from .._tensor import _C_TYPE_NAMES, Tensor, _wrap
 from .elementwise import _conj
-from ..autograd.grad_mode import STATE
 from .methods import inplace_method
 from .batching import aligned, dim_params, leading, pad
 from .registry import apply, binary, defop, into, unary

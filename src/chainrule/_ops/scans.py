@@ -30,7 +30,7 @@ from .reductions import (PICK_RULES, PUT_ALONG, TAKE_ALONG, TIE_SHARING_RULES, _
 from .batching import any_batched, dim_params, dynamic_shape, on_batch, per_sample
 from . import registry, stl_order
 from .registry import Op, defop, record, unary
-from .shape import transpose, wrap_dim
+from .shape import wrap_dim
 from .unary import abs, exp, log
 
 # --- helpers ------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from .shape import wrap_dim
 from . import registry
 from .registry import apply, defop, unary
 from .decomposition_base import (_LinAlgError, _batch_error, _eps, _equal_matrices, _hermitian_input, _layout,
-                                 _not_converged, _real_dtype, np_svd,
+                                 _real_dtype, np_svd,
                                  _np_hermitian_part, _np_lu, _np_lu_substitute, _np_pack, _np_part, _outputs, _packed,
                                  _part_rules, _parts, _singular_info, _solve, named)
 from .factorizations import linalg_svd, svdvals

@@ -15,7 +15,7 @@ import numpy as np
 from .. import _argparse, _dtype
 from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE
-from .elementwise import (_NUMBER, _float_input, _is_tensor, _scalar_result, _tensor_result, as_tensor_like, imag,
+from .elementwise import (_NUMBER, _float_input, _is_tensor, _scalar_result, _tensor_result, imag,
                           not_implemented_for, plain, real, where, zeros_like)
 from .methods import inplace_method
 from .batching import elementwise
