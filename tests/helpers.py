@@ -93,3 +93,19 @@ def outcome(fn, lib):
         return None
     values = out.detach().numpy()
     return "ok", str(out.dtype).split(".")[-1], tuple(out.shape), [str(v) for v in np.round(values.astype(complex), 5).ravel()]
+
+
+def leaf(lib, *values, dtype="float64"):
+    """A tensor of ``values`` that requires grad where its dtype can."""
+    return lib.tensor(values, dtype=getattr(lib, dtype)).requires_grad_(dtype.startswith(("float", "complex")))
+
+
+def grads(lib, fn, x, create_graph=True):
+    """fn's gradient at x and, through it, the second derivative of sum(gradient * weights)."""
+    y = fn(lib, x)
+    g, = lib.autograd.grad(y.sum(), x, create_graph=create_graph)
+    if not g.requires_grad:
+        return g, None
+    h, = lib.autograd.grad((g * lib.arange(1, g.numel() + 1, dtype=g.dtype).reshape(g.shape)).sum(), x,
+                           allow_unused=True)
+    return g, h

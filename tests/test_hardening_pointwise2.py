@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import chainrule
-from helpers import outcome, require_torch
+from helpers import outcome, require_torch, leaf as _x
 
 pytestmark = pytest.mark.torch
 
@@ -17,9 +17,6 @@ nan, inf = float("nan"), float("inf")
 def F(lib):
     return lib.nn.functional
 
-
-def _x(lib, *values, dtype="float64"):
-    return lib.tensor(values, dtype=getattr(lib, dtype)).requires_grad_(dtype.startswith(("float", "complex")))
 
 
 def _grads(lib, fn, *xs, create_graph=True):

@@ -4,26 +4,14 @@ the same result or the same error (type name and first line)."""
 import pytest
 
 import chainrule
-from helpers import outcome, require_torch
+from helpers import outcome, require_torch, leaf as _x, grads as _grads
 
 pytestmark = pytest.mark.torch
 
 nan, inf = float("nan"), float("inf")
 
 
-def _x(lib, *values, dtype="float64"):
-    return lib.tensor(values, dtype=getattr(lib, dtype)).requires_grad_(dtype.startswith(("float", "complex")))
 
-
-def _grads(lib, fn, x):
-    """fn's gradient at x and, through it, the second derivative of sum(gradient * weights)."""
-    y = fn(lib, x)
-    g, = lib.autograd.grad(y.sum(), x, create_graph=True)
-    if not g.requires_grad:
-        return g, None
-    h, = lib.autograd.grad((g * lib.arange(1, g.numel() + 1, dtype=g.dtype).reshape(g.shape)).sum(), x,
-                           allow_unused=True)
-    return g, h
 
 
 def _weighted_grads(lib, fn, x, create_graph=True):
