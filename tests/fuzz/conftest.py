@@ -19,7 +19,7 @@ import pytest
 
 from hypothesis import HealthCheck, settings
 
-from fuzz.known_classes import KNOWN, deliberate_for
+from fuzz.known_classes import DELIBERATE_PROMOTION, KNOWN, KNOWN_BAD_INPUT, KNOWN_PROMOTION, deliberate_for
 
 LONG = os.environ.get("CHAINRULE_FUZZ") == "long"
 # "collect": CI's examples, but record every class instead of failing (to refresh known_classes.py)
@@ -65,14 +65,16 @@ class Record:
                 lines.append(f"    {key!r}: ({detail[:150]!r},\n        {step!r}),")
         return "\n".join(lines)
 
-    def report(self, known, deliberate):
-        # a class is recorded only where no deliberate rule covered its input
+    def report(self, known, deliberate, deliberate_keys):
+        # a program class is recorded only where no deliberate rule covered its input; the
+        # promotion grid records its deliberate classes too (deliberate_keys)
+        new = [k for k in self.classes if k not in known and k not in deliberate_keys]
         lines = [f"chainrule fuzz: {', '.join(f'{n} {w}' for w, n in sorted(self.counts.items()))}",
-                 f"{len(self.classes)} mismatch classes "
-                 f"({sum(k not in known for k in self.classes)} not in known_classes.py)"]
+                 f"{len(self.classes)} mismatch classes ({len(new)} not in known_classes.py)"]
         for key in sorted(self.classes):
             size, detail, code, _ = self.classes[key]
-            tag = "known" if key in known else "NEW, a rule's key but not its input" if deliberate(key) else "NEW"
+            tag = ("known" if key in known else "deliberate" if key in deliberate_keys
+                   else "NEW, a rule's key but not its input" if deliberate(key) else "NEW")
             lines += [f"\n[{tag}] {key}", f"    {detail}"] + [f"    {line}" for line in code.splitlines()]
         return "\n".join(lines)
 
@@ -82,7 +84,7 @@ RECORD = Record()
 
 def write_report():
     """The report so far, to ``CHAINRULE_FUZZ_REPORT`` (and its .known.py); its text."""
-    text = RECORD.report(KNOWN, deliberate_for)
+    text = RECORD.report({**KNOWN, **KNOWN_PROMOTION, **KNOWN_BAD_INPUT}, deliberate_for, DELIBERATE_PROMOTION)
     with open(REPORT, "w") as f:
         f.write(text + "\n")
     with open(REPORT + ".known.py", "w") as f:
