@@ -27,12 +27,25 @@ CASES = {
     "lu_solve_1d_B": lambda lib: lib.linalg.lu_solve(*lib.linalg.lu_factor(_m(lib, 2, 2) + lib.eye(2)), _m(lib, 2)),
     "lu_solve_1d_LU": lambda lib: lib.linalg.lu_solve(_m(lib, 2), lib.linalg.lu_factor(_m(lib, 2, 2))[1],
                                                       _m(lib, 2, 2)),
+    "lu_solve_not_square_0d_B": lambda lib: lib.linalg.lu_solve(lib.ones(2, 1), lib.ones(1, dtype=lib.int32),
+                                                                lib.tensor(1.0)),
+    # cholesky_inverse as LAPACK's potri: no product of the factor (it overflows), PyTorch's singular error
+    "cholesky_inverse_huge_entry": lambda lib: lib.cholesky_inverse(lib.tensor([[1.75, 3.5], [1e30, 20.0]])),
+    "cholesky_inverse_singular": lambda lib: lib.cholesky_inverse(lib.tensor([[1.0, 2.0], [0.0, 0.0]]), upper=True),
+    "cholesky_inverse_singular_batch": lambda lib: lib.cholesky_inverse(lib.stack([lib.eye(2), lib.zeros(2, 2)])),
     "svd_legacy_0d": lambda lib: lib.svd(lib.tensor(1.0)),
     "svd_legacy_1d_no_uv": lambda lib: lib.svd(lib.ones(3), compute_uv=False),
     "triangular_solve_1d_b": lambda lib: lib.triangular_solve(lib.ones(2), _m(lib, 2, 2)),
     "triangular_solve_1d_A": lambda lib: lib.triangular_solve(_m(lib, 2, 2), lib.ones(2)),
     "triangular_solve_not_square": lambda lib: lib.triangular_solve(_m(lib, 2, 1), _m(lib, 2, 1)),
     "triangular_solve_sizes": lambda lib: lib.triangular_solve(_m(lib, 3, 1), _m(lib, 2, 2)),
+    # a bool contraction of everything: dot (no bool kernel) on views, a value on a copied operand
+    "tensordot_bool_all_views": lambda lib: lib.tensordot(lib.ones(2, 3, dtype=lib.bool), lib.ones(2, 3, dtype=lib.bool)),
+    "tensordot_bool_all_copied": lambda lib: lib.tensordot(lib.tensor([[True, False, True], [False, False, False]]),
+                                                           lib.tensor([[True, False], [False, False], [True, False]]),
+                                                           ([1, 0], [0, 1])),
+    "tensordot_bool_summed_dim": lambda lib: lib.tensordot(lib.ones(1, 3, 2, dtype=lib.bool).transpose(1, 2),
+                                                           lib.ones(1, 2, 3, dtype=lib.bool), 3),
     "tensordot_0d": lambda lib: lib.tensordot(lib.tensor(1.0), lib.ones(2, 2), dims=([1], [0])),
     "tensordot_0d_right": lambda lib: lib.tensordot(lib.ones(2, 2), lib.tensor(1.0), dims=([-1], [0])),
     "tensordot_sizes": lambda lib: lib.tensordot(lib.ones(2, 3), lib.ones(4, 2), dims=([-1], [0])),
@@ -41,9 +54,20 @@ CASES = {
     "mv_0d_vector": lambda lib: lib.mv(lib.ones(3), lib.tensor(1.0)),
     "cond_fro_1d": lambda lib: lib.linalg.cond(lib.ones(3), "fro"),
     "cond_2_1d": lambda lib: lib.linalg.cond(lib.ones(3), 2),
+    "cond_empty_batch_uint8": lambda lib: lib.linalg.cond(lib.zeros(0, 2, 4, dtype=lib.uint8)),
+    "cond_empty_batch_no_graph": lambda lib: lib.tensor(lib.linalg.cond(lib.zeros(0, 3, 1, requires_grad=True))
+                                                        .requires_grad),
     "cond_empty": lambda lib: lib.linalg.cond(lib.zeros(4, 3, 0, dtype=lib.complex64)),
     "matrix_norm_2_empty": lambda lib: lib.linalg.matrix_norm(lib.zeros(4, 0, 3, dtype=lib.complex64), 2),
     "matrix_norm_2_empty_keepdim": lambda lib: lib.linalg.matrix_norm(lib.zeros(4, 0, 3), 2, keepdim=True),
+    # an empty batch has rank 0 whatever its dtype, once no default rtol needs the dtype's eps
+    "matrix_rank_bool_empty_rtol": lambda lib: lib.linalg.matrix_rank(lib.zeros(0, 1, 1, dtype=lib.bool), rtol=0.1),
+    "matrix_rank_half_empty_tol": lambda lib: lib.linalg.matrix_rank(lib.zeros(0, 2, 1, dtype=lib.float16), tol=0.1),
+    "matrix_rank_bool_rtol": lambda lib: lib.linalg.matrix_rank(lib.zeros(2, 1, 1, dtype=lib.bool), rtol=0.1),
+    # a singular (here not even square) A still gets solve's dtype and shape checks
+    "solve_ex_dtypes_not_square": lambda lib: lib.linalg.solve_ex(lib.full((2, 1), -3.0, dtype=lib.float64),
+                                                                  lib.ones(2, 1, dtype=lib.complex64)),
+    "solve_ex_not_square": lambda lib: lib.linalg.solve_ex(lib.full((2, 1), -3.0), lib.ones(2, 1)),
     "matrix_rank_hermitian_empty": lambda lib: lib.linalg.matrix_rank(lib.zeros(0, 4, 0), hermitian=True),
     "matrix_rank_hermitian_not_square_empty": lambda lib: lib.linalg.matrix_rank(lib.zeros(2, 4, 0), hermitian=True),
     "svdvals_empty_batch": lambda lib: lib.linalg.svdvals(lib.zeros(4, 3, 0)),
@@ -268,3 +292,40 @@ def _second_order(lib, name):
 def test_same_second_order_graph(name):
     torch = require_torch()
     assert _second_order(chainrule, name) == _second_order(torch, name)
+
+
+def _det_1x1_gradient(lib, outer):
+    """The gradient of a 1x1 determinant is the incoming gradient itself (PyTorch adds no node
+    of its own): without a graph above the determinant it does not require grad."""
+    x = lib.full((2, 1, 1), 2.0, dtype=lib.float64, requires_grad=True)
+    g, = lib.autograd.grad(outer(lib.linalg.det(x + 3)).sum(), x, create_graph=True)
+    values = np.round(g.detach().numpy(), 12).tolist()  # NumPy's det goes through logarithms: 5 is 5 - 1e-15
+    if not g.requires_grad:
+        return values, None
+    return values, type(g.grad_fn).__name__, lib.autograd.grad(g.sum(), x)[0].tolist()
+
+
+@pytest.mark.parametrize("outer", [lambda d: d, lambda d: d * d], ids=["linear", "square"])
+def test_det_1x1_gradient_graph(outer):
+    torch = require_torch()
+    assert _det_1x1_gradient(chainrule, outer) == _det_1x1_gradient(torch, outer)
+
+
+def _solve_triangular_mixed(lib, a_dtype, b_dtype, cast):
+    """solve_triangular in A's dtype: B is cast to it (complex A, real B: PyTorch's own
+    backward fails there, so its reference is the program with the cast written out)."""
+    A = lib.tensor([[1.75 - 2j, 0.5], [0, 2]]).to(getattr(lib, a_dtype)).requires_grad_()
+    B = lib.tensor([[-3.75], [1.25]]).to(getattr(lib, b_dtype)).requires_grad_()
+    x = lib.linalg.solve_triangular(A, B.to(A.dtype) if cast else B, upper=True)
+    grads = lib.autograd.grad(x.abs().sum(), (A, B))
+    return [(str(t.dtype).split(".")[-1], np.round(t.detach().numpy().astype(complex), 4).tolist())
+            for t in (x,) + grads]
+
+
+@pytest.mark.parametrize("a_dtype, b_dtype", [("complex64", "float16"), ("complex128", "float32"),
+                                              ("float32", "float64"), ("float64", "float16")])
+def test_solve_triangular_solves_in_A_dtype(a_dtype, b_dtype):
+    torch = require_torch()
+    cast = a_dtype.startswith("complex")
+    assert _solve_triangular_mixed(chainrule, a_dtype, b_dtype, False) == _solve_triangular_mixed(torch, a_dtype,
+                                                                                                  b_dtype, cast)

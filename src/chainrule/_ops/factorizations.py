@@ -614,8 +614,8 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
                            f"{type_name(LU)} and B of type {type_name(B)} instead")
     if pivots._data.dtype != np.int32:
         raise RuntimeError("linalg.lu_solve: pivots should be a Tensor of scalar type torch.int32")
-    check_matrix(B, "linalg.lu_solve", "B", square=False)
     check_matrix(LU, "torch.linalg.lu_solve")
+    check_matrix(B, "linalg.lu_solve", "B", square=False)
     n, (rows, cols) = LU._data.shape[-1], B._data.shape[-2:]
     if (rows if left else cols) != n:
         raise RuntimeError(f"linalg.lu_solve: Incompatible shapes of A and B for the equation "

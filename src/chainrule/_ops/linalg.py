@@ -415,7 +415,7 @@ def tensordot(a, b, dims=2, out=None):
         raise RuntimeError("both dimension lists should have same length")
     if a._data.dtype != b._data.dtype:
         raise RuntimeError("both inputs should have same dtype")
-    contracted = 1
+    contracted, (a0, b0) = 1, (a, b)
     for da, db in zip(dims_a, dims_b):
         sa = a._data.shape[wrap_dim_of_tensor(da, a._data.ndim)]
         sb = b._data.shape[wrap_dim_of_tensor(db, b._data.ndim)]
@@ -435,11 +435,16 @@ def tensordot(a, b, dims=2, out=None):
     shape = [a._data.shape[d] for d in free_a] + [b._data.shape[d] for d in free_b]
     rows = int(np.prod([a._data.shape[d] for d in free_a]))
     cols = int(np.prod([b._data.shape[d] for d in free_b]))
-    if not free_a and not free_b and a._data.dtype.kind == "b":  # PyTorch's dot, then
-        raise _dtype.not_implemented("dot", a._data.dtype)
-    left = a.permute(free_a + dims_a).reshape(rows, contracted)
-    right = b.permute(dims_b + free_b).reshape(contracted, cols)
-    return mm(left, right).view(shape)
+    left, right = a.permute(free_a + dims_a), b.permute(dims_b + free_b)
+    if not free_a and not free_b and a._data.dtype.kind == "b":
+        # PyTorch contracts everything with dot, which has no bool kernel, when both operands
+        # flatten to views; when one is copied, with a kernel that does: or of ands
+        # (a sum above is a fresh contiguous tensor in PyTorch)
+        if all((t if t is t0 else t.contiguous()).permute(order)._data.flags.c_contiguous
+               for t, t0, order in ((a, a0, free_a + dims_a), (b, b0, dims_b + free_b))):
+            raise _dtype.not_implemented("dot", a._data.dtype)
+        return (left.reshape(-1) & right.reshape(-1)).any()
+    return mm(left.reshape(rows, contracted), right.reshape(contracted, cols)).view(shape)
 
 
 def inner(input, other):

@@ -131,7 +131,7 @@ def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None)
         atol, rtol = tol, 0.0
     if rtol is None:
         rtol = 0.0 if atol is not None and atol > 0 else _eps(A) * max(A._data.shape[-2:])
-    if not (A._data.shape[-1] and A._data.shape[-2]):  # no values: rank 0 (hermitian or not, any shape)
+    if not A._data.size:  # no values: rank 0 (hermitian or not, any dtype or shape)
         return _wrap(np.zeros(A._data.shape[:-2], np.int64))
     if hermitian:
         check_matrix(A, "linalg.eigh")
@@ -166,8 +166,8 @@ def cond(A, p=None, *, out=None):
     if p not in (None, 2, -2, 1, -1, np.inf, -np.inf, "fro", "nuc"):
         raise RuntimeError(f"linalg.cond got an invalid norm type: {_order_text(p)}")
     if p is None or p in (2, -2):
-        if not (A._data.shape[-1] and A._data.shape[-2]):  # an empty matrix: PyTorch's condition number 0,
-            return _wrap(np.zeros(A._data.shape[:-2], np.empty(0, A._data.dtype).real.dtype))  # whatever the dtype
+        if not A._data.size:  # no values: PyTorch's condition number 0 (fresh zeros), whatever the dtype
+            return _wrap(np.zeros(A._data.shape[:-2], np.empty(0, A._data.dtype).real.dtype))
         values = svdvals(A)
         largest, smallest = values[..., :1], values[..., -1:]
         return (smallest / largest if p == -2 else largest / smallest).squeeze(-1)

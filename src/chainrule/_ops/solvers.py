@@ -97,6 +97,8 @@ def _det_grad(g, a, ans):
     the adjugate from an SVD: U diag(prod_{j != i} s_j) Vh (det U det Vh)*, exact there."""
     if not a._data.size:  # PyTorch's gradient of empty matrices: fresh zeros, outside the graph
         return _wrap(np.zeros(a._data.shape, a._data.dtype))
+    if a._data.shape[-1] == 1:  # the determinant is the entry: PyTorch passes g through (no graph of its own)
+        return g.unsqueeze(-1).unsqueeze(-1).expand(a._data.shape)
     scale = (g * ans.conj()).unsqueeze(-1).unsqueeze(-1)
     singular = np.abs(ans._data) < 100 * _eps(a)
     if not singular.any():
@@ -248,17 +250,17 @@ def solve(A, B, *, left=True, out=None):
 def solve_ex(A, B, *, left=True, check_errors=False, out=None):
     """``(result, info)``: info (int32) is the first zero pivot of a singular A, whose
     "solution" is then what LAPACK's solver leaves (infinities), without a gradient."""
+    vector = _solve_shapes(A, B, left)  # before any factoring: a singular A must not skip the checks
     if registry.BATCHING and any_batched(A, B):  # the batch at once: its failures say "(Batch element i)"
-        vector = _solve_shapes(A, B, left)
         return reductions.on_batch(lambda a, b: _solve_ex_batch(a, b, vector, left, check_errors), A, B)
     lu_matrix, pivots, info = _np_lu(A._data) if A._data.ndim >= 2 and A._data.dtype.kind in "fc" else (0, 0, None)
     if info is None or check_errors or not info.any() or not left:
         return named.linalg_solve_ex((_solve_checked(A, B, left, "torch.linalg.solve_ex"),
                                       _wrap(np.zeros(A._data.shape[:-2], np.int32) if info is None else info)))
-    b = B._data if B._data.ndim > 1 and B._data.shape != A._data.shape[:-1] else B._data[..., None]
+    b = B._data[..., None] if vector else B._data
     x = _wrap(_np_lu_substitute(lu_matrix, pivots, b))
-    x = x if b is B._data else x[..., 0]
-    solved = _where_failed(info, x, A, lambda a: solve(a, B), 2 if b is B._data else 1)
+    x = x[..., 0] if vector else x
+    solved = _where_failed(info, x, A, lambda a: solve(a, B), 1 if vector else 2)
     return named.linalg_solve_ex((solved, _wrap(info)))
 
 
@@ -481,8 +483,18 @@ def cholesky_solve(input, input2, upper=False, *, out=None):
 
 
 def _np_cholesky_inverse(factor, upper):
-    a = np.conj(np.swapaxes(factor, -1, -2)) @ factor if upper else factor @ np.conj(np.swapaxes(factor, -1, -2))
-    return np.linalg.inv(a)
+    """As LAPACK's potri: the factor's inverse X, then X X^H (U^-1 U^-H) or X^H X (L^-H
+    L^-1). The factor's own product is never formed: it overflows first. (From the whole
+    factor, which the gradient treats: triangular whenever it comes from _triangle_read.)"""
+    zero = np.diagonal(factor, axis1=-2, axis2=-1) == 0
+    if zero.any():
+        failed = zero.reshape(-1, zero.shape[-1]).any(-1)
+        first = int(np.argmax(zero.reshape(-1, zero.shape[-1])[np.argmax(failed)])) + 1
+        raise _batch_error(_LinAlgError, "cholesky_inverse", f"The diagonal element {first} is zero, the inversion "
+                           "could not be completed because the input matrix is singular.", failed, factor.ndim > 2)
+    x = np.linalg.inv(factor)
+    xh = np.conj(np.swapaxes(x, -1, -2))
+    return x @ xh if upper else xh @ x
 
 
 def _cholesky_inverse_grad(g, factor, inverse, upper):

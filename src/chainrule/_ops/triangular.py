@@ -80,8 +80,9 @@ def solve_triangular(A, B, *, upper=None, left=True, unitriangular=False, out=No
         raise RuntimeError(f"linalg.solve_triangular: Incompatible shapes of A and B for the equation "
                            f"{'AX = B' if left else 'XA = B'} ({n}x{n} and {rows}x{cols})")
     refuse_non_lapack(A, "triangular_solve_cpu")
-    dtype = np.result_type(A._data.dtype, B._data.dtype)
-    return apply(SOLVE_TRIANGULAR, (A, B), (upper, left, unitriangular), dtype)
+    if B._data.dtype != A._data.dtype:  # PyTorch solves in A's dtype (a complex B loses its imaginary part)
+        B = B.to(A.dtype)
+    return apply(SOLVE_TRIANGULAR, (A, B), (upper, left, unitriangular))
 
 
 def _triangular_solve_layout(b_shape, a_shape):
