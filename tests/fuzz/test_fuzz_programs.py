@@ -6,8 +6,10 @@ PyTorch's output of the step before, and each step is compared on its own (compa
 forward, first and second derivatives and forward-mode tangents. CI fails on a mismatch
 class not in known_classes.py; see conftest.py for the long mode.
 """
+import contextlib
 import math
 import pathlib
+import signal
 import subprocess
 import sys
 
@@ -48,6 +50,30 @@ def unexplained(mismatches):
     return out
 
 
+class StepTimeout(Exception):
+    pass
+
+
+STEP_SECONDS = 120  # long mode: a step still running then is recorded as a class (a hang in Python code)
+
+
+@contextlib.contextmanager
+def _watchdog():
+    if not LONG:
+        yield
+        return
+
+    def expired(signum, frame):
+        raise StepTimeout(f"the step ran for more than {STEP_SECONDS} s")
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(STEP_SECONDS)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def run_program(data, first):
     """Draws and checks one program from the array ``first``; the unexplained mismatches."""
     current, bad = first, []
@@ -60,7 +86,8 @@ def run_program(data, first):
             other = data.draw(arrays(dtype=data.draw(partner_dtype(current.dtype)), shape=shape))
             inputs = data.draw(st.sampled_from(((current, other), (other, current))))
         try:
-            mismatches, nxt = check_step(Step(key, inputs))
+            with _watchdog():
+                mismatches, nxt = check_step(Step(key, inputs))
         except Exception as e:  # noqa: BLE001  (a bug of the fuzzer: recorded, the run goes on)
             if STRICT:
                 raise
