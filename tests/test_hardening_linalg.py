@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import chainrule
-from helpers import outcome, require_torch
+from helpers import grads, outcome, require_torch
 
 pytestmark = pytest.mark.torch
 
@@ -33,6 +33,19 @@ CASES = {
     "cholesky_inverse_huge_entry": lambda lib: lib.cholesky_inverse(lib.tensor([[1.75, 3.5], [1e30, 20.0]])),
     "cholesky_inverse_singular": lambda lib: lib.cholesky_inverse(lib.tensor([[1.0, 2.0], [0.0, 0.0]]), upper=True),
     "cholesky_inverse_singular_batch": lambda lib: lib.cholesky_inverse(lib.stack([lib.eye(2), lib.zeros(2, 2)])),
+    "lstsq_int_rows": lambda lib: lib.linalg.lstsq(lib.zeros(2, 2, dtype=lib.int64), lib.zeros(3, 1, dtype=lib.int64)),
+    "lstsq_half_rows": lambda lib: lib.linalg.lstsq(lib.zeros(2, 2, dtype=lib.float16), lib.zeros(3, dtype=lib.float16)),
+    "lu_solve_half_empty": lambda lib: lib.linalg.lu_solve(lib.zeros(0, 0, dtype=lib.float16), lib.zeros(0, dtype=lib.int32),
+                                                           lib.zeros(0, 0, dtype=lib.float16), adjoint=True),
+    "lu_solve_half": lambda lib: lib.linalg.lu_solve(lib.ones(1, 1, dtype=lib.float16), lib.ones(1, dtype=lib.int32),
+                                                     lib.zeros(1, 1, dtype=lib.float16)),
+    "repeat_interleave_sizes_negative_dim": lambda lib: lib.repeat_interleave(lib.tensor([0.5]), lib.tensor([0, 0]),
+                                                                              dim=-1),
+    # the singular-value gaps' diagonal is 1 even where s^2 overflows (float32 1e20)
+    "nuclear_norm_grad2_huge": lambda lib: grads(lib, lambda lib, x: lib.linalg.matrix_norm(x, "nuc"),
+                                                 lib.tensor([[1e20, 0.0], [0.0, 3.0]], requires_grad=True))[1],
+    "svd_grad_huge": lambda lib: grads(lib, lambda lib, x: lib.linalg.svd(x)[0].abs() + lib.linalg.svdvals(x),
+                                       lib.tensor([[1e20, 0.0], [0.0, 3.0]], requires_grad=True))[0],
     "svd_legacy_0d": lambda lib: lib.svd(lib.tensor(1.0)),
     "svd_legacy_1d_no_uv": lambda lib: lib.svd(lib.ones(3), compute_uv=False),
     "triangular_solve_1d_b": lambda lib: lib.triangular_solve(lib.ones(2), _m(lib, 2, 2)),
@@ -329,3 +342,23 @@ def test_solve_triangular_solves_in_A_dtype(a_dtype, b_dtype):
     cast = a_dtype.startswith("complex")
     assert _solve_triangular_mixed(chainrule, a_dtype, b_dtype, False) == _solve_triangular_mixed(torch, a_dtype,
                                                                                                   b_dtype, cast)
+
+
+def _triangular_solve_tangent(lib, b_shape, a_shape):
+    """The cloned coefficient's tangent is A's, unbroadcast: PyTorch refuses one of A's
+    shape for a coefficient of the broadcast batch. (1 x 1 and not unitriangular: the
+    triangle read is the whole A, where PyTorch's tangent is the derivative.)"""
+    fw = lib.autograd.forward_ad
+    with fw.dual_level():
+        A = fw.make_dual(lib.ones(a_shape, dtype=lib.float64) + 3, lib.ones(a_shape, dtype=lib.float64))
+        x, _ = lib.triangular_solve(lib.ones(b_shape, dtype=lib.float64), A, True, False, False)
+        return fw.unpack_dual(x).tangent
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("b_shape, a_shape", [((2, 1, 1), (1, 1)), ((2, 2, 1, 1), (1, 1)), ((1, 1), (2, 1, 1)),
+                                              ((2, 1, 1), (2, 1, 1))])
+def test_triangular_solve_tangent_of_broadcast_A(b_shape, a_shape):
+    torch = require_torch()
+    assert (outcome(lambda lib: _triangular_solve_tangent(lib, b_shape, a_shape), chainrule)
+            == outcome(lambda lib: _triangular_solve_tangent(lib, b_shape, a_shape), torch))

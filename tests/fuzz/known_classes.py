@@ -13,12 +13,14 @@ fuzzer allows them only where ``applies(step)`` holds, and a test asserts each s
 A class key is ``"<op>|<stage>:<kind>|<dtype>-<input category>"`` (see compare.py).
 """
 import dataclasses
+import math
 from math import inf, nan  # noqa: F401  (reproducers below write nan and inf)
 from typing import Callable
 
 import numpy as np
 
 from fuzz.compare import ArraySpec, Step, lstsq_without_columns  # noqa: F401
+from fuzz.strategies import OPS
 
 
 @dataclasses.dataclass(frozen=True)
@@ -576,6 +578,15 @@ DELIBERATE_RULES.append(DeliberateRule(
     lambda step: lstsq_without_columns(step, ("gelsd",)),
     Step(op='lstsq[vector]', arrays=(ArraySpec(dtype='float64', shape=(1, 3, 1), values=(100.0, -3.484375, -1.87109375)),
                                      ArraySpec(dtype='float64', shape=(1, 3, 0), values=())))))
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "triangular_solve's tangent: PyTorch's solves with A's whole tangent, also outside the triangle the solver reads "
+    "(and its diagonal when unitriangular); chainrule's is the derivative (docs/differences.md)",
+    lambda key: _op_family(key) == "triangular_solve" and key.split("|")[1] == "jvp:value",
+    lambda step: OPS[step.op].rest[2] or (len(step.arrays) > 1 and math.prod(step.arrays[1].shape[-2:]) > 1),
+    Step(op='triangular_solve[unit]', arrays=(ArraySpec(dtype='float64', shape=(1, 1), values=(1.5,)),
+                                              ArraySpec(dtype='float64', shape=(1, 1), values=(1.0,))))))
 
 
 def deliberate_for(key):

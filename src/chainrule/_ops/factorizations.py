@@ -146,11 +146,17 @@ def _eigh_grad(g, a, packed):
         raise RuntimeError("linalg_eigh_backward: The eigenvectors in the complex case are specified up to "
                            "multiplication by e^{i phi}. The specified loss function depends on this quantity, so "
                            "it is ill-defined.")
-    gaps = values.unsqueeze(-2) - values.unsqueeze(-1) + eye_like(vectors)
+    gaps = _gaps(values)
     inner = 0.5 * (vh_gv - mH(vh_gv)) / gaps
     if _nonzero(g_values):  # the diagonal is gL's
         inner = inner * _off_diagonal(inner) + diag_embed(g_values)
     return matmul(vectors, matmul(inner, mH(vectors)))
+
+
+def _gaps(values):
+    """E_jk = values_k - values_j, its diagonal 1 (filled after the subtraction, as PyTorch:
+    a value may be inf, and inf - inf is nan)."""
+    return (values.unsqueeze(-2) - values.unsqueeze(-1)).masked_fill(_wrap(np.eye(values.shape[-1], dtype=bool)), 1)
 
 
 def _off_diagonal(x):
@@ -163,7 +169,7 @@ def _eigh_tangent(t, a, packed):
     layout = _eigh_layout(a.shape)
     values, vectors = _parts(packed, layout)
     dp = matmul(mH(vectors), matmul(0.5 * (t + mH(t)), vectors))
-    gaps = values.unsqueeze(-2) - values.unsqueeze(-1) + eye_like(vectors)
+    gaps = _gaps(values)
     dx = dp / gaps * _off_diagonal(dp)
     return _packed([diagonal(dp).real, matmul(vectors, dx)], packed, layout)
 
@@ -246,7 +252,7 @@ def _svd_grad(g, a, packed, full_matrices):
                                "multiplication by e^{i phi}. The specified loss function depends on this phase "
                                "term, making it ill-defined.")
     s2 = s * s
-    gaps = s2.unsqueeze(-2) - s2.unsqueeze(-1) + eye_like(s2)
+    gaps = _gaps(s2)
     if has_u and has_v:
         inner = (uh_gu * s.unsqueeze(-2) + s.unsqueeze(-1) * vh_gv) / gaps
     elif has_u:
@@ -277,7 +283,7 @@ def _svd_tangent(t, a, packed, full_matrices):
     ds = diagonal(dp).real
     dp = dp - diag_embed(ds)
     s2 = s * s
-    gaps = s2.unsqueeze(-2) - s2.unsqueeze(-1) + eye_like(s2)
+    gaps = _gaps(s2)
     du_inner = (dp * s.unsqueeze(-2) + mH(dp * s.unsqueeze(-2))) / gaps
     dvh_inner = (dp * (-s).unsqueeze(-1) + mH(dp * (-s).unsqueeze(-1))) / gaps
     if a.is_complex():
@@ -620,6 +626,10 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     if (rows if left else cols) != n:
         raise RuntimeError(f"linalg.lu_solve: Incompatible shapes of A and B for the equation "
                            f"{'AX = B' if left else 'XA = B'} ({n}x{n} and {rows}x{cols})")
+    empty = lacks_kernel(LU, "linalg.lu_solve_cpu",
+                         lambda lu: lu_solve(lu, pivots, B.to(lu.dtype), left=left, adjoint=adjoint))
+    if empty is not None:
+        return empty
     if registry.BATCHING and any_batched(LU, pivots, B):  # the batch's pivots: a parameter of one op call
         return reductions.on_batch(lambda lu_matrix, p, b: _lu_solve_batch(lu_matrix, p, b, left, adjoint),
                                    LU, pivots, B)

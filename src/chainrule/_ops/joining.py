@@ -374,11 +374,11 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
         r = repeats._data
         if r.ndim > 1:  # checked before the input's dim
             raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
-        dim = wrap_dim_of_tensor(0 if dim is None else dim, x._data.ndim)
+        given, dim = 0 if dim is None else dim, wrap_dim_of_tensor(0 if dim is None else dim, x._data.ndim)
         size = x._data.shape[dim]
-        if r.ndim == 1 and r.shape[0] not in (1, size):
+        if r.ndim == 1 and r.shape[0] not in (1, size):  # (the message names the dim as given)
             raise RuntimeError(f"repeats must have the same size as input along dim, but got repeats.size(0) = "
-                               f"{r.shape[0]} and input.size({dim}) = {size}")
+                               f"{r.shape[0]} and input.size({given}) = {size}")
         if registry.BATCHING and any_batched(repeats):
             return on_batch(lambda b, rows: _batch_repeat_interleave(b, rows, dim, size, output_size), x, repeats)
         return x.index_select(dim, _wrap(_repeat_indices(np.broadcast_to(r, (size,)), output_size)))

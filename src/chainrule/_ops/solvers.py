@@ -660,11 +660,11 @@ def lstsq(A, B, rcond=None, *, driver=None):
     if not 0 <= A._data.ndim - B._data.ndim <= 1:
         raise RuntimeError("torch.linalg.lstsq: input.dim() must be greater or equal to other.dim() and "
                            "(input.dim() - other.dim()) <= 1")
-    if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:
-        raise RuntimeError("This function doesn't handle types other than float and double")
     vector = B._data.ndim == A._data.ndim - 1
     if (B._data.shape[-1] if vector else B._data.shape[-2]) != A._data.shape[-2]:
         raise RuntimeError(f"torch.linalg.lstsq: input.size(-2) should match other.size({-1 if vector else -2})")
+    if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:  # (the default rcond's eps)
+        raise RuntimeError("This function doesn't handle types other than float and double")
     if has_values(A._data) and (np.isnan(A._data).any() or np.isnan(B._data).any()
                                 or (driver == "gelsd" and not np.isfinite(A._data).all())):
         raise RuntimeError("torch.linalg.lstsq: Argument 4 has illegal value: LAPACK refuses nan (PyTorch fails an "

@@ -117,7 +117,12 @@ def _triangular_solve_tangent_a(t, b, a, packed, upper, transpose, unitriangular
     x, _ = _parts(packed, layout)
     da = _triangle(t, upper, unitriangular)
     dx = _triangular_solve_solution(-matmul(da.mT if transpose else da, x), a, upper, transpose, unitriangular)
-    return _packed([dx, t.expand(packed.shape[:-1] + a.shape[-2:])], packed, layout)
+    coefficient = tuple(packed.shape[:-1]) + tuple(a.shape[-2:])
+    if tuple(t.shape) != coefficient:  # PyTorch gives the cloned A its tangent as it is, unbroadcast
+        raise RuntimeError("Trying to set a forward gradient that has a different size than that of the original "
+                           f"Tensor, this is not supported. Tensor is of size {list(coefficient)} while the given "
+                           f"forward gradient is of size {list(t.shape)}.")
+    return _packed([dx, t], packed, layout)
 
 
 def _triangular_solve_solution(b, a, upper, transpose, unitriangular):
