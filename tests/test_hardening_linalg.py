@@ -46,6 +46,9 @@ CASES = {
                                                  lib.tensor([[1e20, 0.0], [0.0, 3.0]], requires_grad=True))[1],
     "svd_grad_huge": lambda lib: grads(lib, lambda lib, x: lib.linalg.svd(x)[0].abs() + lib.linalg.svdvals(x),
                                        lib.tensor([[1e20, 0.0], [0.0, 3.0]], requires_grad=True))[0],
+    # a reflector's sign at a -0 pivot: MKL reads it as +0
+    "qr_negative_zero_pivot": lambda lib: lib.linalg.qr(lib.tensor([[-0.0], [4.0]]))[0],
+    "qr_negative_zero_pivot_batch": lambda lib: lib.linalg.qr(lib.tensor([[[-0.0], [4.0]], [[6.0], [20.0]]]))[0],
     "svd_legacy_0d": lambda lib: lib.svd(lib.tensor(1.0)),
     "svd_legacy_1d_no_uv": lambda lib: lib.svd(lib.ones(3), compute_uv=False),
     "triangular_solve_1d_b": lambda lib: lib.triangular_solve(lib.ones(2), _m(lib, 2, 2)),

@@ -35,6 +35,7 @@ def _qr_layout(shape, mode):
 
 def _np_qr(a, mode):
     layout = _qr_layout(a.shape, mode)
+    a = a + 0.0  # -0 as +0: a reflector's sign follows its pivot's, and MKL (PyTorch) reads -0 as +0
     if mode == "r":
         return _np_pack([np.zeros(a.shape[:-2] + (0,), a.dtype), np.linalg.qr(a, mode="r")], a.shape[:-2], layout)
     q, r = np.linalg.qr(a, mode=mode)
