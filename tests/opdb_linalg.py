@@ -549,7 +549,7 @@ ENTRIES = [
           covers=("linalg_cholesky_partial",), tol=TOL),
     Entry("cholesky_triangle", lambda lib, x, y, up: lib.linalg.cholesky(
           spd(lib, x) + (_strict_upper(lib, y) if not up else _strict_upper(lib, y.mT).mT), upper=up),
-          triangle_read_samples, covers=("linalg_cholesky",), tol=TOL),
+          triangle_read_samples, covers=("linalg_cholesky", "read_hermitian"), tol=TOL),
     Entry("cholesky_solve", lambda lib, b, x, up: lib.cholesky_solve(b, upper(lib, x) if up else lower(lib, x), up),
           cholesky_solve_samples, covers=("cholesky_solve",), dtypes=WITH_COMPLEX, tol=TOL),
     # (real only: LAPACK's complex potri takes a factor's diagonal as real, which random complex factors aren't)

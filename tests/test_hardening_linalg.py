@@ -365,3 +365,48 @@ def test_triangular_solve_tangent_of_broadcast_A(b_shape, a_shape):
     torch = require_torch()
     assert (outcome(lambda lib: _triangular_solve_tangent(lib, b_shape, a_shape), chainrule)
             == outcome(lambda lib: _triangular_solve_tangent(lib, b_shape, a_shape), torch))
+
+
+_READ_ONE_TRIANGLE = {
+    "cholesky": lambda lib, A: lib.linalg.cholesky(A),
+    "cholesky_upper": lambda lib, A: lib.linalg.cholesky(A, upper=True),
+    "cholesky_ex": lambda lib, A: lib.linalg.cholesky_ex(A).L,
+    "eigh": lambda lib, A: lib.linalg.eigh(A)[1].abs() + lib.linalg.eigvalsh(A),
+    "eigvalsh_upper": lambda lib, A: lib.linalg.eigvalsh(A, UPLO="U"),
+}
+
+
+def _one_triangle_derivatives(lib, name):
+    """A matrix that is not Hermitian, of which LAPACK reads one triangle: PyTorch's gradient
+    is Hermitian (also for the triangle not read), its tangent takes A's whole tangent."""
+    x = lib.tensor([[0.0, -1.25], [0.625, 0.0]], dtype=lib.float64, requires_grad=True)
+    y = lib.tensor([[0.5, 0.3], [-0.0, 2.0]], dtype=lib.float64, requires_grad=True)
+    A = x @ x.mT + 2 * lib.eye(2, dtype=lib.float64) + y * lib.tensor([[False, True], [False, False]])
+    gx, gy = lib.autograd.grad(_READ_ONE_TRIANGLE[name](lib, A).sum(), (x, y), create_graph=True)
+    second = lib.autograd.grad((gx * gx).sum() + (gy * gy).sum(), (x, y))
+    return [np.round(t.detach().numpy(), 6).tolist() for t in (gx, gy, *second)]
+
+
+@pytest.mark.parametrize("name", sorted(_READ_ONE_TRIANGLE))
+def test_one_triangle_read_derivatives(name):
+    torch = require_torch()
+    assert _one_triangle_derivatives(chainrule, name) == _one_triangle_derivatives(torch, name)
+
+
+@pytest.mark.parametrize("name", sorted(_READ_ONE_TRIANGLE))
+def test_one_triangle_read_tangent_is_the_derivative(name):
+    """A tangent that is not Hermitian: chainrule's tangent reads the triangle the forward
+    reads, as finite differences of PyTorch's forward do (PyTorch's own tangent takes the
+    whole tangent: docs/differences.md)."""
+    torch = require_torch()
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((3, 3))
+    A, t = x @ x.T + 3 * np.eye(3), rng.standard_normal((3, 3))
+    A[0, 2] += 0.7
+    fd = (_READ_ONE_TRIANGLE[name](torch, torch.tensor(A + 1e-6 * t))
+          - _READ_ONE_TRIANGLE[name](torch, torch.tensor(A - 1e-6 * t))).numpy() / 2e-6
+    fw = chainrule.autograd.forward_ad
+    with fw.dual_level():
+        dual = fw.make_dual(chainrule.tensor(A), chainrule.tensor(t))
+        tangent = fw.unpack_dual(_READ_ONE_TRIANGLE[name](chainrule, dual)).tangent.numpy()
+    np.testing.assert_allclose(tangent, fd, atol=1e-6)

@@ -94,8 +94,9 @@ KNOWN_JVP_BUGS = {
 # ops with no derivative of their own, as in PyTorch (their rules raise its error)
 NO_DERIVATIVE = {"cdist_backward"}
 # ops whose rules are PyTorch's formula where it is not the derivative of the forward (compared
-# with PyTorch only): cholesky_ex's partial factor of a matrix that is not positive definite
-NOT_THE_DERIVATIVE = {"linalg_cholesky_partial"}
+# with PyTorch only): cholesky_ex's partial factor of a matrix that is not positive definite;
+# the Hermitian matrix LAPACK reads from one triangle (PyTorch's gradient is Hermitian)
+NOT_THE_DERIVATIVE = {"linalg_cholesky_partial", "read_hermitian"}
 
 
 def _known_bug(check, entry_name, sample_name):

@@ -305,25 +305,35 @@ DELIBERATE_RULES.append(DeliberateRule(
                             ArraySpec(dtype='float32', shape=(2,), values=(1.0, 2.0))))))
 
 
-def _factor_not_triangular(step):
-    """cholesky_inverse's factor (opdb_linalg's upper/lower of the array) is not triangular."""
+def _factor(step):
+    """cholesky_inverse's or cholesky_solve's factor (opdb_linalg's upper/lower of its array),
+    the ``upper`` flag; (None, _) if the entry refuses the array."""
     import chainrule
-    from fuzz.strategies import OPS
     from opdb_linalg import lower, upper
     up = OPS[step.op].rest[0]
     try:
-        factor = (upper if up else lower)(chainrule, chainrule.from_numpy(step.arrays[0].array())).numpy()
+        return (upper if up else lower)(chainrule, chainrule.from_numpy(step.arrays[-1].array())).numpy(), up
     except Exception:  # noqa: BLE001
-        return False
-    triangle = np.triu(factor) if up else np.tril(factor)
-    return not np.array_equal(factor, triangle)
+        return None, up
+
+
+def _factor_not_triangular(step):
+    factor, up = _factor(step)
+    return factor is not None and not np.array_equal(factor, np.triu(factor) if up else np.tril(factor))
+
+
+def _complex_diagonal(step):
+    """A complex factor whose diagonal is not real (LAPACK's potri takes it as real)."""
+    factor, _ = _factor(step)
+    return factor is not None and bool(np.diagonal(factor, axis1=-2, axis2=-1).imag.any())
 
 
 DELIBERATE_RULES.append(DeliberateRule(
     "cholesky_inverse of a factor that is not triangular: LAPACK reads only its triangle, and chainrule's "
     "gradient is the derivative (zero off the triangle); PyTorch's backward is the formula for a triangular "
     "factor, applied to the whole matrix (docs/differences.md)",
-    lambda key: _op_family(key) == "cholesky_inverse" and key.split("|")[1] in ("grad:value", "grad2:value"),
+    lambda key: _op_family(key) in ("cholesky_inverse", "cholesky_solve")
+    and key.split("|")[1] in ("grad:value", "grad2:value", "jvp:value"),
     _factor_not_triangular,
     Step(op='cholesky_inverse[upper]', arrays=(ArraySpec('float64', (1, 4), (0.1, -0.2, 0.05, 0.3)),))))
 DELIBERATE_RULES.append(DeliberateRule(
@@ -331,6 +341,25 @@ DELIBERATE_RULES.append(DeliberateRule(
     "disagree even for a triangular factor and tangent); chainrule's is (docs/differences.md)",
     lambda key: _op_family(key) == "cholesky_inverse" and key.split("|")[1] == "jvp:value", lambda step: True,
     Step(op='cholesky_inverse[upper]', arrays=(ArraySpec('float64', (1, 4), (0.1, -0.2, 0.05, 0.3)),))))
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "cholesky_inverse of a complex factor whose diagonal is not real: LAPACK's potri takes the diagonal as real; "
+    "chainrule inverts the triangle it reads (docs/differences.md)",
+    lambda key: _op_family(key) == "cholesky_inverse" and key.split("|")[1].split(":")[1] in ("value", "nan")
+    and "|complex" in key,
+    _complex_diagonal,
+    Step(op='cholesky_inverse[upper]', arrays=(ArraySpec('complex64', (1, 1), (-23.25 - 80.25j,)),))))
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "cholesky's and eigh's tangent where the tangent is not Hermitian (the *_triangle entries add one to the "
+    "triangle not read): PyTorch's uses the whole tangent, chainrule's is the derivative (docs/differences.md)",
+    lambda key: _op_family(key) in ("cholesky_triangle", "eigh_triangle") and key.split("|")[1] == "jvp:value",
+    lambda step: True,
+    Step(op='cholesky_triangle[lower_read]', arrays=(
+        ArraySpec('float64', (3, 3), (0.0, -1.25, 0.625, 0.0, 1.0, 2.0, 3.0, 4.0, 5.0)),
+        ArraySpec('float64', (3, 3), (0.5, 0.3, -0.0, 2.0, 1.0, 1.0, 1.0, 1.0, 1.0))))))
 
 
 def _index_out_of_range(step):
@@ -413,6 +442,39 @@ DELIBERATE_RULES.append(DeliberateRule(
     lambda key: ":value|" in key and key.split("|")[2].startswith(tuple(_LOW)), _rounding_noise,
     Step(op='cholesky[noncontig]', arrays=(ArraySpec(dtype='float32', shape=(1, 2, 1), values=(
         0.42800846695899963, 0.42800846695899963)),))))
+# the ops whose result is singular values (or norms of them), which LAPACK computes to
+# eps * |A| (backward stable), not each to its own relative precision
+_SINGULAR_VALUES = ("svdvals", "svd_no_uv", "matrix_norm", "cond", "linalg_norm", "pinv")
+
+
+def _normwise_accurate(step):
+    """chainrule's float32 (complex64) singular values are within 1e-5 |A| (100 eps) of the
+    same step in float64 (a small singular value of an ill-conditioned A is only that exact)."""
+    from fuzz.compare import run
+    import chainrule
+    if not any(a.dtype in ("float32", "complex64") for a in step.arrays):
+        return False
+    wide = Step(step.op, tuple(dataclasses.replace(a, dtype=_LOW.get(a.dtype, a.dtype)) for a in step.arrays))
+    ours, reference = run(chainrule, step)["forward"], run(__import__("torch"), wide)["forward"]
+    if not (ours and reference and ours[0] == reference[0] == "ok") or isinstance(ours[1], str):
+        return False
+    scale = max(float(np.max(np.abs(a)) if a.size else 0.0) for a in _arrays(step))
+    for a, b in zip(ours[1], reference[1]):
+        x, y = np.asarray(a[2], complex), np.asarray(b[2], complex)
+        if x.shape != y.shape or not np.allclose(x, y, rtol=1e-5, atol=1e-5 * scale, equal_nan=True):
+            return False
+    return True
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "float32 singular values to LAPACK's accuracy: within 1e-5 |A| of the float64 result, as a backward-stable "
+    "SVD gives them (a small one of an ill-conditioned matrix is no more exact in either library; "
+    "docs/differences.md)",
+    lambda key: _op_family(key).startswith(_SINGULAR_VALUES) and key.split("|")[1] == "forward:value"
+    and key.split("|")[2].startswith(("float32", "complex64")),
+    _normwise_accurate,
+    Step(op='svd_no_uv', arrays=(ArraySpec(dtype='float32', shape=(2, 3), values=(
+        187.0, 2.0, 138.0, 453220686102528.0, 77.0, 187.0)),))))
 # the ops and stages whose value is trigamma (polygamma(1, .)): digamma's gradient, lgamma's and
 # mvlgamma's second derivative
 _TRIGAMMA_STAGE = {"polygamma": "forward", "polygamma_": "forward", "digamma": "grad", "lgamma": "grad2",

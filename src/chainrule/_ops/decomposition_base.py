@@ -33,9 +33,7 @@ Notes on the invariants:
 import numpy as np
 
 from .. import return_types
-from .elementwise import where
-from .linalg import diag_embed, diagonal, mH, tril, triu
-from .batching import has_values
+from .batching import has_values, leading
 from .registry import apply, defop, unary
 
 
@@ -275,17 +273,27 @@ def _np_hermitian_part(a):
     return (a + np.conj(np.swapaxes(a, -1, -2))) / 2
 
 
+def _np_read_hermitian(a, upper):
+    strict = np.triu(a, 1) if upper else np.tril(a, -1)
+    diagonal_ = np.diagonal(a, axis1=-2, axis2=-1).real
+    return strict + np.conj(np.swapaxes(strict, -1, -2)) + diagonal_[..., None] * np.eye(a.shape[-1], dtype=a.dtype)
+
+
+# The Hermitian matrix LAPACK reads from one triangle of A. Its gradient is A's as it comes, as
+# in PyTorch: the backward formulas give a Hermitian gradient, also for the triangle that is not
+# read. Its tangent is the derivative (the map is linear).
+READ_HERMITIAN = defop("read_hermitian", _np_read_hermitian, batch=leading, node="ReadHermitianBackward",
+                       save=lambda ans, a, upper: (upper,), vjp=lambda g, upper: g,
+                       jvp=lambda t, upper: unary(READ_HERMITIAN, t, (upper,)))
+
+
 def _hermitian_input(A, upper):
     """``A`` if it is Hermitian, else the Hermitian matrix of its lower (upper) triangle, as
-    LAPACK reads it (a complex diagonal counts by its real part)."""
+    LAPACK reads it (a complex diagonal counts by its real part): see READ_HERMITIAN."""
     data = A._data
     if has_values(data) and np.array_equal(data, np.conj(np.swapaxes(data, -1, -2))):
         return A
-    strict = triu(A, 1) if upper else tril(A, -1)
-    built = strict + mH(strict) + diag_embed(diagonal(A).real)
-    if has_values(data):
-        return built
-    return where(_equal_matrices(A, mH(A)), A, built)  # under vmap: each sample as above
+    return unary(READ_HERMITIAN, A, (upper,))
 
 
 def _equal_matrices(x, y):

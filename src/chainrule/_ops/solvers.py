@@ -362,7 +362,8 @@ def _cholesky_grad(g, factor, upper, fn):
 
 def _cholesky_tangent(t, factor, upper, fn):
     """dL = L Pi(L^-1 dA L^-H), Pi: the lower triangle with its diagonal halved (dA: the
-    Hermitian part of the tangent, which is what the op reads)."""
+    Hermitian part of the tangent, which is what the op reads: its input is Hermitian, see
+    READ_HERMITIAN)."""
     low = mH(factor) if upper else factor
     da = 0.5 * (t + mH(t))
     dl = solve_triangular(low, da, upper=False, left=True)
