@@ -52,7 +52,7 @@ _MATRIX_NORM_KEYS = ("linalg_norm[matrix_ord]", "linalg_norm[string]")
 # the products BLAS computes: complex multiply-adds with inf or nan order their terms as the build does
 _PRODUCTS = ("matrix_power", "vdot", "vecdot", "dot", "inner", "matmul", "mm", "bmm", "mv", "tensordot", "einsum",
              "linear", "addmm", "addmv", "addbmm", "baddbmm", "chain_matmul", "multi_dot", "solve", "lstsq",
-             "triangular_solve", "solve_triangular")
+             "triangular_solve", "solve_triangular", "einsum_sublist")
 
 
 def _op_family(key):
@@ -60,7 +60,8 @@ def _op_family(key):
 
 
 def _arrays(step):
-    return [np.array(a.values, complex if a.dtype.startswith("complex") else float).reshape(a.shape)
+    """The step's floating arrays, in their dtypes (1e-200 in float32 is 0)."""
+    return [np.array(a.values, complex if a.dtype.startswith("complex") else float).astype(a.dtype).reshape(a.shape)
             for a in step.arrays if a.dtype.startswith(("float", "complex"))]
 
 
@@ -70,18 +71,23 @@ def _lapack_ambiguous(step):
     arrays = _arrays(step)
     if any(not np.isfinite(a).all() for a in arrays):
         return True
-    a = arrays[0] if arrays else None
+    a = step.arrays[0].array().astype(np.float64) if step.arrays[0].dtype.startswith(("bool", "int", "uint")) else (
+        arrays[0] if arrays else None)  # an integer or bool matrix is decomposed in floating point
     if a is None or a.ndim < 2 or not a.size:
         return False
     return any(_rank_deficient_or_repeated(m) for m in _decomposed(step.op, a))
 
 
 def _rank_deficient_or_repeated(m):
-    """Not of full rank, or two singular values (eigenvalues of a Hermitian m) within 1e-6 of
-    each other relative to the largest: the singular vectors are not unique there."""
+    """Not of full rank, or so ill-conditioned (1 / cond below 1e3 eps) that the derivatives,
+    which divide by the small singular values, hold rounding noise; or two singular values
+    (eigenvalues of a Hermitian m) within 1e-6 of each other relative to the largest: the
+    singular vectors are not unique there."""
     if bool((np.linalg.matrix_rank(m) < min(m.shape[-2:])).any()):
         return True
-    values = np.linalg.svd(m, compute_uv=False)
+    values = np.linalg.svd(m.astype(np.complex128 if m.dtype.kind == "c" else np.float64), compute_uv=False)
+    if bool((values[..., -1:] < 1e3 * np.finfo(m.dtype).eps * values[..., :1]).any()):
+        return True
     if m.shape[-1] == m.shape[-2] and np.allclose(m, np.conj(np.swapaxes(m, -1, -2))):
         values = np.sort(np.linalg.eigvalsh(m), -1)
     gaps = np.abs(np.diff(values, axis=-1))
@@ -100,6 +106,8 @@ def _decomposed(op, a):
              else None)
     if family.startswith("qr") and a.shape[-2] < a.shape[-1]:  # a wide QR's derivative needs its square head
         return [a, a[..., :a.shape[-2]]]
+    if family == "cholesky_ex_failed" and a.shape[-1] == a.shape[-2]:
+        return [(a + np.swapaxes(a, -1, -2)) / 2]
     if build is None or family in ("logdet_negative", "det_singular", "solve_triangular", "solve_ex_singular"):
         return [a]
     try:
