@@ -238,16 +238,49 @@ def _einsum_broadcast(inputs, operands, ellipsis):
     return expanded
 
 
-def _same_dtype_pair(a, b, labels_a, labels_b, kept):
-    """PyTorch contracts a pair with bmm, which wants one dtype, when it sums a label of size
-    over 1 and both have values; otherwise with a product, which promotes."""
+def _same_dtype_pair(a, b, by_bmm, by_empty_bmm):
+    """PyTorch contracts a pair with bmm, which wants one dtype, when it sums a label both
+    have (``by_bmm``); otherwise with a product, which promotes."""
+    if by_empty_bmm:  # no kernel runs: the result has b's dtype
+        return [a.to(b.dtype), b]
+    if by_bmm and a._data.dtype.kind == "b":  # the kernel is chosen by a's dtype, then checks b's
+        raise _dtype.not_implemented("bmm", a._data.dtype)
     if a._data.dtype == b._data.dtype:
         return [a, b]
-    summed = [c for c in set(labels_a) & set(labels_b) if c not in kept]
-    if a._data.size and b._data.size and any(a._data.shape[labels_a.index(c)] > 1 for c in summed):
+    if by_bmm:
         _scalar_type_check(a, b)
     dtype = _dtype.result_dtype((a, b))
     return [a.to(dtype), b.to(dtype)]
+
+
+def _summed_alone(inputs, operands, output):
+    """For each pair PyTorch's einsum contracts (left to right): whether each side first sums
+    a label that only it has (size over 1 nowhere else; that sum promotes an integer or bool
+    operand to int64), and whether the pair then sums a label of both by bmm, with values
+    on both sides or not. PyTorch's bookkeeping, on the sizes before broadcasting."""
+    contraction = [c for c in dict.fromkeys(c for labels in inputs for c in labels) if c not in output]
+    sizes = [{c: op._data.shape[i] for i, c in enumerate(labels)} for labels, op in zip(inputs, operands)]
+    count = {c: sum(s.get(c, 1) != 1 for s in sizes) for c in contraction}
+    running, flags = dict(sizes[0]), []
+    for b in sizes[1:]:
+        summed_a, summed_b, by_bmm, gone = False, False, False, set()
+        for c in contraction:
+            sa, sb = running.get(c, 1), b.get(c, 1)
+            if sa != 1 and sb != 1:
+                count[c] -= 1
+                if count[c] == 1:
+                    count[c], gone, by_bmm = 0, gone | {c}, True
+            elif count[c] == 1 and (sa != 1 or sb != 1):
+                summed_a, summed_b, count[c], gone = summed_a or sa != 1, summed_b or sa == 1, 0, gone | {c}
+        alone = gone - {c for c in gone if running.get(c, 1) != 1 and b.get(c, 1) != 1}
+        values = [all(size for c, size in side.items() if c not in alone) for side in (running, b)]
+        flags.append((summed_a, summed_b, by_bmm and all(values), by_bmm and not all(values)))
+        running = {c: 1 if c in gone else max(running.get(c, 1), b.get(c, 1)) for c in set(running) | set(b)}
+    return flags
+
+
+def _int64_if(x, summed):
+    return x.to(_dtype.int64) if summed and x._data.dtype.kind in "biu" else x
 
 
 def einsum(*args):
@@ -267,17 +300,20 @@ def einsum(*args):
     inputs = _einsum_labels(lhs, operands)
     output = _einsum_output(equation, len(lhs), inputs)
     inputs, output, ellipsis = _spell_out_ellipsis(inputs, output, operands)
+    summed_alone = _summed_alone(inputs, operands, output)
     operands = _einsum_broadcast(inputs, operands, ellipsis)
     contracts = bool({label for labels in inputs for label in labels} - set(output))
-    if len(operands) == 1:
-        return einsum_op(operands, ("".join(inputs[0]) + "->" + "".join(output), ()), contracts)
+    if len(operands) == 1:  # a sum (of an integer: in int64) if some label goes
+        return einsum_op([_int64_if(operands[0], contracts)], ("".join(inputs[0]) + "->" + "".join(output), ()),
+                         contracts)
     result, labels = operands[0], inputs[0]
     for k in range(1, len(operands)):  # left to right, as PyTorch without a path
         later = set(output).union(*inputs[k + 1:])
         kept = output if k == len(operands) - 1 else list(dict.fromkeys(c for c in labels + inputs[k] if c in later))
         equation_k = "".join(labels) + "," + "".join(inputs[k]) + "->" + "".join(kept)
-        result, labels = einsum_op(_same_dtype_pair(result, operands[k], labels, inputs[k], kept),
-                                   (equation_k, ()), contracts), kept
+        summed_a, summed_b, *by_bmm = summed_alone[k - 1]
+        pair = _same_dtype_pair(_int64_if(result, summed_a), _int64_if(operands[k], summed_b), *by_bmm)
+        result, labels = einsum_op(pair, (equation_k, ()), contracts), kept
     return result
 
 
