@@ -104,7 +104,7 @@ def _decomposed(op, a):
              and family != "cholesky_solve" else hermitian if family.startswith(("eigh", "eigvalsh"))
              else well_conditioned if family.startswith(("inv", "det", "solve", "lu_solve")) and family != "det_random"
              else None)
-    if family.startswith("qr") and a.shape[-2] < a.shape[-1]:  # a wide QR's derivative needs its square head
+    if family.startswith(("qr", "lu")) and a.shape[-2] < a.shape[-1]:  # a wide one's derivative needs its head
         return [a, a[..., :a.shape[-2]]]
     if family == "cholesky_ex_failed" and a.shape[-1] == a.shape[-2]:
         return [(a + np.swapaxes(a, -1, -2)) / 2]
@@ -371,9 +371,18 @@ DELIBERATE_RULES.append(DeliberateRule(
 
 
 def _index_out_of_range(step):
-    """Some index (the second array) outside every dim of the input."""
-    size = max(step.arrays[0].shape, default=1)
-    return len(step.arrays) > 1 and any(not -size <= v < size for v in step.arrays[1].values)
+    """Some index (the second array) outside the dim it takes along (of the input; with no
+    dim, the flattened input)."""
+    if len(step.arrays) < 2:
+        return False
+    x, index, dim = step.arrays[0].shape, step.arrays[1].shape, OPS[step.op].rest[-1]
+    if dim is None:
+        size = math.prod(x)
+    elif not -len(x) <= dim < max(len(x), 1) or len(x) != len(index):
+        return False
+    else:
+        size = x[dim] if x else 1
+    return any(not 0 <= v < size for v in step.arrays[1].values)  # gather's range: no negative index
 
 
 DELIBERATE_RULES.append(DeliberateRule(
