@@ -49,6 +49,10 @@ CASES = {
     # a reflector's sign at a -0 pivot: MKL reads it as +0
     "qr_negative_zero_pivot": lambda lib: lib.linalg.qr(lib.tensor([[-0.0], [4.0]]))[0],
     "qr_negative_zero_pivot_batch": lambda lib: lib.linalg.qr(lib.tensor([[[-0.0], [4.0]], [[6.0], [20.0]]]))[0],
+    # a 1 x 1 matrix exponential is the exponential itself, as PyTorch (no scaling of inf)
+    "matrix_exp_1x1_huge_complex": lambda lib: lib.linalg.matrix_exp(lib.tensor([[1e30 + 3j]])),
+    "matrix_exp_1x1_huge_angle": lambda lib: lib.linalg.matrix_exp(lib.tensor([[-2.25 + 1e30j]],
+                                                                               dtype=lib.complex128)),
     "svd_legacy_0d": lambda lib: lib.svd(lib.tensor(1.0)),
     "svd_legacy_1d_no_uv": lambda lib: lib.svd(lib.ones(3), compute_uv=False),
     "triangular_solve_1d_b": lambda lib: lib.triangular_solve(lib.ones(2), _m(lib, 2, 2)),

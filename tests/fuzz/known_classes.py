@@ -73,9 +73,9 @@ def _lapack_ambiguous(step):
         return True
     a = step.arrays[0].array().astype(np.float64) if step.arrays[0].dtype.startswith(("bool", "int", "uint")) else (
         arrays[0] if arrays else None)  # an integer or bool matrix is decomposed in floating point
-    if a is None or a.ndim < 2 or not a.size:
+    if a is None or not a.size:
         return False
-    return any(_rank_deficient_or_repeated(m) for m in _decomposed(step.op, a))
+    return any(m.ndim >= 2 and _rank_deficient_or_repeated(m) for m in _decomposed(step.op, a))
 
 
 def _rank_deficient_or_repeated(m):
@@ -104,9 +104,9 @@ def _decomposed(op, a):
              and family != "cholesky_solve" else hermitian if family.startswith(("eigh", "eigvalsh"))
              else well_conditioned if family.startswith(("inv", "det", "solve", "lu_solve")) and family != "det_random"
              else None)
-    if family.startswith(("qr", "lu")) and a.shape[-2] < a.shape[-1]:  # a wide one's derivative needs its head
+    if family.startswith(("qr", "lu")) and a.ndim >= 2 and a.shape[-2] < a.shape[-1]:  # a wide one's derivative needs its head
         return [a, a[..., :a.shape[-2]]]
-    if family == "cholesky_ex_failed" and a.shape[-1] == a.shape[-2]:
+    if family == "cholesky_ex_failed" and a.ndim >= 2 and a.shape[-1] == a.shape[-2]:
         return [(a + np.swapaxes(a, -1, -2)) / 2]
     if build is None or family in ("logdet_negative", "det_singular", "solve_triangular", "solve_ex_singular"):
         return [a]
@@ -117,8 +117,10 @@ def _decomposed(op, a):
 
 
 def _complex_non_finite(step):
+    """Complex operands holding inf or nan, or values whose products overflow to them."""
     arrays = _arrays(step)
-    return any(a.dtype.kind == "c" for a in arrays) and any(not np.isfinite(a).all() for a in arrays)
+    return any(a.dtype.kind == "c" for a in arrays) and any(
+        not np.isfinite(a).all() or (np.abs(a) >= np.sqrt(np.finfo(a.dtype).max)).any() for a in arrays)
 
 
 DELIBERATE_RULES = [

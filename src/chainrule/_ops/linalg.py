@@ -653,6 +653,8 @@ _THETA13 = 5.371920351148152
 def _np_matrix_exp(a):
     if a.size == 0:
         return a.copy()
+    if a.shape[-1] == 1:  # as PyTorch: the exponential itself (exp(1e30 + 3j) is -inf + inf j)
+        return np.exp(a)
     x = a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)
     norm = np.abs(x).sum(-2).max(-1)
     squarings = np.maximum(0, np.ceil(np.log2(np.maximum(norm, 1e-300) / _THETA13))).astype(int)
