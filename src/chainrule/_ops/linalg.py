@@ -436,14 +436,14 @@ def tensordot(a, b, dims=2, out=None):
     rows = int(np.prod([a._data.shape[d] for d in free_a]))
     cols = int(np.prod([b._data.shape[d] for d in free_b]))
     left, right = a.permute(free_a + dims_a), b.permute(dims_b + free_b)
-    if not free_a and not free_b and a._data.dtype.kind == "b":
-        # PyTorch contracts everything with dot, which has no bool kernel, when both operands
-        # flatten to views; when one is copied, with a kernel that does: or of ands
+    if rows == 1 and cols == 1 and a._data.dtype.kind == "b":
+        # PyTorch takes one row times one column by dot, which has no bool kernel, when both
+        # operands flatten to views; when one is copied, by a kernel that does: or of ands
         # (a sum above is a fresh contiguous tensor in PyTorch)
         if all((t if t is t0 else t.contiguous()).permute(order)._data.flags.c_contiguous
                for t, t0, order in ((a, a0, free_a + dims_a), (b, b0, dims_b + free_b))):
             raise _dtype.not_implemented("dot", a._data.dtype)
-        return (left.reshape(-1) & right.reshape(-1)).any()
+        return (left.reshape(-1) & right.reshape(-1)).any().reshape(shape)
     return mm(left.reshape(rows, contracted), right.reshape(contracted, cols)).view(shape)
 
 
