@@ -29,6 +29,14 @@ def _soft_margin(lib, x, t, **kw):
 
 
 CASES = {
+    # the kernels' dtype checks come where PyTorch makes them: multi_margin_loss has no float16
+    # kernel (before the target's dtype); ctc_loss's unbatched 0-d input fails unsqueeze first
+    "multi_margin_half": lambda lib: F(lib).multi_margin_loss(lib.ones(3, dtype=lib.float16),
+                                                              lib.tensor([0.5], dtype=lib.float64)),
+    "ctc_half_0d": lambda lib: F(lib).ctc_loss(lib.tensor(0.0, dtype=lib.float16), lib.tensor(-0.0, dtype=lib.float16),
+                                               lib.tensor([1]), lib.tensor([1])),
+    "ctc_half_empty": lambda lib: F(lib).ctc_loss(lib.zeros(0, 1, 4, dtype=lib.float16),
+                                                  lib.ones(1, 2, dtype=lib.int64), [3], [2]),
     # soft_margin_loss: PyTorch's neg(input).mul_(target).exp_().log1p_() in the input's shape and
     # dtype, each in-place step's checks in order; complex works; a bool target fails in backward
     "soft_margin_int8_target": lambda lib: _soft_margin(lib, lib.tensor([0.5, 2.0, 0.5], dtype=lib.float64),

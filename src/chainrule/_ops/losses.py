@@ -88,8 +88,9 @@ def _type_name(t):
     return _dtype._LEGACY_NAMES[t.dtype.name]
 
 
-def _check_floating(t, kernel):
-    if not t._data.dtype.kind == "f":
+def _check_floating(t, kernel, half=True):
+    """The kernel's dispatch: floating dtypes (but float16 where ``half`` is False)."""
+    if t._data.dtype.kind != "f" or (not half and t._data.dtype == np.float16):
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_type_name(t)}'")
 
 
@@ -627,7 +628,7 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
                            f"Input has shape {list(shape)}.")
     if weight is not None and weight._data.size != n_classes:
         raise RuntimeError(f"inconsistent weight size, expected {n_classes} but got {list(weight._data.shape)}")
-    _check_floating(input, "multi_margin_loss_cpu_kernel")  # the kernel's dispatch comes first
+    _check_floating(input, "multi_margin_loss_cpu_kernel", half=False)  # the kernel's dispatch comes first
     if t.dtype != np.int64:
         raise RuntimeError(f"expected scalar type Long but found {_type_name(target)}")
     if registry.BATCHING and any_batched(input, target):  # the samples' rows as one batch of rows

@@ -255,11 +255,11 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     if registry.BATCHING and any_batched(log_probs, targets, input_lengths, target_lengths):
         return on_batch(lambda *args: _ctc_folded(*args, blank, reduction, zero_infinity),
                         log_probs, targets, input_lengths, target_lengths)
-    if log_probs._data.dtype not in (np.float32, np.float64):
-        raise _dtype.not_implemented("ctc_loss_cpu", log_probs._data.dtype)
     unbatched = log_probs._data.ndim != 3
     if unbatched:  # the targets stay as given: 1-d ones are read as concatenated, as PyTorch does
-        log_probs = log_probs.unsqueeze(1)
+        log_probs = log_probs.unsqueeze(1)  # (PyTorch's Python wrapper: before any kernel check)
+    if log_probs._data.dtype not in (np.float32, np.float64):
+        raise _dtype.not_implemented("ctc_loss_cpu", log_probs._data.dtype)
     if not log_probs._data.size:  # the composite's check, before ctc_loss_allocate_outputs'
         raise RuntimeError("log_probs tensor must not be empty")
     if log_probs._data.ndim != 3:
