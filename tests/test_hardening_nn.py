@@ -347,3 +347,20 @@ def test_deliberate_circular_pad_wrapping_a_cropped_core():
     assert y.tolist() == [[2.0, 2.0, 2.0]]
     y.backward(chainrule.tensor([[1.0, 10.0, 100.0]], dtype=chainrule.float64))
     assert x.grad.tolist() == [[0.0, 111.0]]
+
+
+def _multi_margin_second_order(lib, p):
+    """PyTorch's multi_margin_loss backward has no derivative: the gradient's node raises."""
+    x = lib.tensor([[0.1, 0.5, 0.2]], dtype=lib.float64, requires_grad=True)
+    g, = lib.autograd.grad(F(lib).multi_margin_loss(x, lib.tensor([1]), p=p), x, create_graph=True)
+    try:
+        lib.autograd.grad(g.sum(), x)
+    except RuntimeError as e:
+        return g.tolist(), type(g.grad_fn).__name__, str(e)
+    return g.tolist(), type(g.grad_fn).__name__, None
+
+
+@pytest.mark.parametrize("p", [1, 2])
+def test_multi_margin_second_order_raises(p):
+    torch = require_torch()
+    assert _multi_margin_second_order(chainrule, p) == _multi_margin_second_order(torch, p)

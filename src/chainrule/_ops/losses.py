@@ -32,7 +32,7 @@ from . import reductions as _red
 from .activations import log_sigmoid
 from .binary import xlogy
 from .batching import any_batched, elementwise, has_values, on_batch, pad, per_sample
-from .elementwise import where
+from .elementwise import _no_derivative, where, without_derivative
 from .normalization import pairwise_distance
 from . import registry
 from .registry import apply, broadcast_error, defop, unary
@@ -588,10 +588,14 @@ def _multi_margin_slopes(x, onehot, scale, p, margin):
     return slope - hot * slope.sum(1, keepdim=True)
 
 
+# PyTorch has no derivative for multi_margin_loss_backward: a second backward through it raises
+MULTI_MARGIN_BACKWARD = _no_derivative("multi_margin_loss_backward")
+
+
 def _multi_margin_vjp(g, x, onehot, scale, p, margin, reduction, out_shape):
-    slopes = _multi_margin_slopes(x, onehot, scale, p, margin)
-    g = g.reshape(-1, 1) if reduction == "none" else _spread(g, reduction, onehot.shape[0])
-    return (g * slopes).reshape(x.shape)
+    slopes = _multi_margin_slopes(x.detach(), onehot, scale, p, margin)
+    spread = g.detach().reshape(-1, 1) if reduction == "none" else _spread(g.detach(), reduction, onehot.shape[0])
+    return without_derivative(MULTI_MARGIN_BACKWARD, (spread * slopes).reshape(x.shape), (g, x))
 
 
 def _multi_margin_jvp(t, x, onehot, scale, p, margin, reduction, out_shape):
