@@ -245,3 +245,18 @@ def test_mish_second_derivative_where_exp_overflows():
         seconds.append(lib.autograd.grad(g.sum(), x)[0].tolist())
     assert seconds[0][0] == 0.0 and np.isnan(seconds[1][0])
     assert abs(seconds[0][1] - seconds[1][1]) < 1e-6
+
+
+def _atan2_second_order(lib):
+    """atan2's backward fills 1 / (x^2 + y^2) with 0 at the origin: the gradient is 0 there,
+    the second derivative nan (through the 1/0 underneath), the cross term 0."""
+    x = lib.tensor([-0.0, 0.0, 1.5, 0.0], dtype=lib.float64, requires_grad=True)
+    y = lib.tensor([0.0, 0.0, -2.0, 3.0], dtype=lib.float64, requires_grad=True)
+    gx, gy = lib.autograd.grad(lib.atan2(x, y).sum(), (x, y), create_graph=True)
+    second = lib.autograd.grad((gx * lib.arange(1.0, 5.0, dtype=lib.float64)).sum() + gy.sum(), (x, y))
+    return [str(round(v, 12)) for t in (gx, gy, *second) for v in t.tolist()]  # (round keeps -0 and nan)
+
+
+def test_atan2_second_derivative_at_the_origin():
+    torch = require_torch()
+    assert _atan2_second_order(chainrule) == _atan2_second_order(torch)

@@ -131,9 +131,11 @@ def _float_power_inplace(x, exponent):
 
 
 def _inverse_square_norm(x, y):
-    # 1 / (x^2 + y^2), and 1 at the origin: PyTorch's atan2 gradient there is 0, not nan
+    # 1 / (x^2 + y^2), 0 at the origin as PyTorch's atan2_backward fills it (the gradient there
+    # is 0, not nan; its derivative, through the 1/0 underneath, nan as PyTorch's)
     square = x * x + y * y
-    return 1 / where(square == 0, 1.0, square)
+    with np.errstate(divide="ignore"):
+        return where(square == 0, 0.0, 1 / square)
 
 
 ATAN2 = defop("atan2", np.arctan2, batch=elementwise, node="Atan2Backward0", save=lambda ans, x, y: (x, y),
