@@ -260,3 +260,18 @@ def _atan2_second_order(lib):
 def test_atan2_second_derivative_at_the_origin():
     torch = require_torch()
     assert _atan2_second_order(chainrule) == _atan2_second_order(torch)
+
+
+def _div_tangent(lib, x, y):
+    """PyTorch's tangent of x / y when both have one: (tx - ty * x / y) / y."""
+    fw = lib.autograd.forward_ad
+    with fw.dual_level():
+        a = fw.make_dual(lib.tensor(x, dtype=lib.float64), lib.tensor([1.0, -2.0, 0.5], dtype=lib.float64))
+        b = fw.make_dual(lib.tensor(y, dtype=lib.float64), lib.tensor([0.25, 1.0, -3.0], dtype=lib.float64))
+        return [str(v) for v in fw.unpack_dual(a / b).tangent.tolist()]
+
+
+@pytest.mark.parametrize("x, y", [([0.5, 0.5, inf], [0.0, -0.0, 0.0]), ([1.0, -2.0, 3.0], [2.0, 4.0, -0.5])])
+def test_div_tangent_with_both_tangents(x, y):
+    torch = require_torch()
+    assert _div_tangent(chainrule, x, y) == _div_tangent(torch, x, y)

@@ -503,7 +503,9 @@ def mul(x, other, *, out=None):
 DIV = defop("div", np.true_divide, batch=elementwise, node="DivBackward0",
             save=lambda ans, x, y: (x, y),
             vjp=(lambda g, x, y: g / y.conj(), lambda g, x, y: -g * ((x / y) / y).conj()),  # PyTorch's order
-            jvp=(lambda t, x, y: t / y, lambda t, x, y: -t * x / (y * y)))
+            jvp=(lambda t, x, y: t / y, lambda t, x, y: -t * x / (y * y)),
+            # PyTorch's (tx - ty x / y) / y: at y = 0 one infinity, not inf - inf
+            joint_jvp=lambda tangents, x, y: (tangents[0] - tangents[1] * (x / y)) / y)
 
 DIV_SCALAR = defop("div_scalar", _opmath(np.true_divide), node="DivBackward0",
                    save=lambda ans, x, s: (s,),

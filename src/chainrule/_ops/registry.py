@@ -45,8 +45,8 @@ batch_dispatch = None
 class Op:
     """A registered op. See the module docstring for the fields."""
 
-    __slots__ = ("name", "forward", "save", "vjp", "jvp", "node_name", "node_class", "is_view", "elementwise",
-                 "number_operand", "batch")
+    __slots__ = ("name", "forward", "save", "vjp", "jvp", "joint_jvp", "node_name", "node_class", "is_view",
+                 "elementwise", "number_operand", "batch")
 
     def __init__(self, name, forward, node, vjp, jvp, save, is_view, elementwise, number_operand, batch=None):
         self.name = name
@@ -55,6 +55,7 @@ class Op:
         self.node_class = node_class(node)  # type(grad_fn): PyTorch's MulBackward0
         self.vjp = vjp if isinstance(vjp, tuple) else (vjp,)
         self.jvp = jvp if isinstance(jvp, tuple) else (jvp,)
+        self.joint_jvp = None  # (tangents, *saved) -> tangent, where more than one input has one
         self.save = save
         self.is_view = is_view
         self.elementwise = elementwise
@@ -66,7 +67,7 @@ class Op:
 
 
 def defop(name, forward, *, node, vjp, jvp, save=None, view=False, elementwise=False,
-          number_operand=False, batch=None):
+          number_operand=False, batch=None, joint_jvp=None):
     """Registers an op. ``view=True``: outputs share memory with input 0.
     ``elementwise=True``: a one-input op whose output has its input's shape.
     ``number_operand=True``: the op's last parameter is a Python number that PyTorch
@@ -74,12 +75,15 @@ def defop(name, forward, *, node, vjp, jvp, save=None, view=False, elementwise=F
     backward freed the graph, using the saved number again is an error, as in PyTorch.
     ``batch``: the op's batching rule for vmap, ``rule(op, args, batched, params, dtype)``
     (see ``batching``); an ``elementwise`` op's default applies it to the whole batch.
-    Without one, vmap runs the op once per batch element."""
+    Without one, vmap runs the op once per batch element.
+    ``joint_jvp``: the tangent when several inputs have one, where PyTorch's formula is not
+    the sum of the ``jvp`` terms (it differs at inf and nan)."""
     if name in OPS:
         raise ValueError(f"op {name!r} registered twice")
     if batch is None and elementwise:
         from .batching import elementwise as batch  # noqa: PLC0415  (batching builds on this module)
     op = OPS[name] = Op(name, forward, node, vjp, jvp, save, view, elementwise, number_operand, batch)
+    op.joint_jvp = joint_jvp
     return op
 
 
@@ -455,15 +459,27 @@ def replay_view(base, steps):
     return base
 
 
+def tangent_of(op, saved, tangents, missing=NotImplementedError):
+    """``op``'s output tangent from its input tangents (None: zero): its joint rule where
+    several inputs have one, else the sum of each input's term; ``missing(op)`` is raised
+    for an input without a rule."""
+    if op.joint_jvp is not None and sum(t is not None for t in tangents) > 1:
+        return op.joint_jvp(tangents, *saved)
+    total = None
+    for rule, t in zip(op.jvp, tangents):
+        if t is None:
+            continue
+        if rule is None:
+            raise missing(op)
+        term = rule(t, *saved)
+        total = term if total is None else total + term
+    return total
+
+
 def jvp(op, inputs, tangents, params=()):
     """The output tangent of ``op`` at ``inputs`` for input tangents (None: zero)."""
     out = apply(op, inputs, params)
-    saved = op.save(out, *inputs, *params) if op.save is not None else ()
-    total = None
-    for rule, t in zip(op.jvp, tangents):
-        if t is not None:
-            term = rule(t, *saved)
-            total = term if total is None else total + term
+    total = tangent_of(op, op.save(out, *inputs, *params) if op.save is not None else (), tangents)
     if total is not None and total.shape != out.shape:
         total = total.expand(out.shape)
     return out, total

@@ -294,15 +294,7 @@ def propagate(op, out, inputs, params):
 
 def _jvp(op, out, inputs, params, tangents):
     saved = op.save(out, *inputs, *params) if op.save is not None else ()
-    total = None
-    for rule, t in zip(op.jvp, tangents):
-        if t is None:
-            continue
-        if rule is None:
-            raise NotImplementedError(not_implemented(op.name))
-        term = rule(t, *saved)
-        total = term if total is None else total + term
-    return total
+    return _registry.tangent_of(op, saved, tangents, lambda op: NotImplementedError(not_implemented(op.name)))
 
 
 def _own(total, out, tangents):
