@@ -224,3 +224,18 @@ def test_sinc_second_derivative_near_zero():
     assert abs(torch.autograd.grad(torch.sinc(t).sum(), t)[0][0].item() - exact[0]) > 1e-9  # PyTorch's cancels
     gradgradcheck = chainrule.autograd.gradgradcheck
     assert gradgradcheck(chainrule.sinc, (_x(chainrule, 0.0, 1e-3, 0.049, 0.051, 0.5),))
+
+
+def _logsumexp_tangent(lib, values):
+    """PyTorch's tangent of logsumexp: the shifted softmax times the tangent (two tied 1e30s
+    weigh a half each)."""
+    fw = lib.autograd.forward_ad
+    with fw.dual_level():
+        x = fw.make_dual(lib.tensor(values, dtype=lib.float64), lib.arange(1.0, len(values) + 1, dtype=lib.float64))
+        return [round(v, 12) for v in fw.unpack_dual(lib.logsumexp(x, 0, keepdim=True)).tangent.tolist()]
+
+
+@pytest.mark.parametrize("values", [[1e30, 1e30, 0.1, -2.0], [1e30, 1e30, -0.0], [0.5, -1.0, 2.0]])
+def test_logsumexp_tangent_at_ties(values):
+    torch = require_torch()
+    assert _logsumexp_tangent(chainrule, values) == _logsumexp_tangent(torch, values)

@@ -811,12 +811,12 @@ def _logsumexp(x, dims, keepdim):
 
 
 def _logsumexp_tangent(t, x, ans, dims, keepdim):
-    out = _sum_over(t * exp(x - _unreduce(ans, x.shape, dims, keepdim)), dims, keepdim)
-    if math.prod(x.shape if dims is None else [x.shape[d] for d in dims]) == 0:
-        # PyTorch divides by the sum of the softmax's numerators: over nothing, 0 / 0
-        # (logsumexp(empty) is -inf, its tangent nan)
-        return out + math.nan
-    return out
+    """PyTorch's logsumexp_jvp: the softmax of x (shifted by its largest element) times the
+    tangent, over the dims. (Not exp(x - logsumexp): that rounds to 1 for two tied 1e30s;
+    over no element, 0 / 0 = nan.)"""
+    peak = (x.real if x.is_complex() else x).detach()
+    numerators = exp(x - peak.amax(dims, keepdim=True)) if x.numel() else exp(x)
+    return _sum_over(numerators * t, dims, keepdim) / _sum_over(numerators, dims, keepdim)
 
 
 # the slope of logsumexp is softmax: exp(x - logsumexp), which never overflows
