@@ -53,6 +53,17 @@ _BOUNDS = [0.0, -0.0, nan, -0.0, 0.0, 1.0, -2.0]
 
 
 CASES = {
+    # clamp's number bounds through c10's checked conversion: uint8 takes -1 as 255 and refuses
+    # 256, float16 refuses 1e5; no bool kernel; a complex bound is refused by clamp_min/max too
+    "clamp_uint8_negative_min": lambda lib: lib.clamp(lib.tensor([255, 2, 0], dtype=lib.uint8), -3, 2),
+    "clamp_uint8_negative_max": lambda lib: lib.tensor([255, 2, 0], dtype=lib.uint8).clamp(max=-1),
+    "clamp_uint8_overflow": lambda lib: lib.clamp(lib.tensor([2], dtype=lib.uint8), 0, 256),
+    "clamp_min_int8_overflow": lambda lib: lib.clamp_min(lib.tensor([2], dtype=lib.int8), -129),
+    "clamp_half_overflow": lambda lib: lib.clamp(lib.tensor([2.0], dtype=lib.float16), 1e5),
+    "clamp_bool_bool": lambda lib: lib.clamp(lib.tensor([True, False]), True),
+    "clamp_bool_int": lambda lib: lib.clamp(lib.tensor([True, False]), -1),
+    "clamp_bool_tensors": lambda lib: lib.clamp(lib.tensor([True, False]), lib.tensor(True), lib.tensor(True)),
+    "clamp_max_complex_bound": lambda lib: lib.clamp_max(lib.tensor([1.0]), 2 + 0j),
     # clamp as PyTorch's element-by-element kernel: std::min(std::max(x, lo), hi) keeps the
     # first operand's zero on a tie; lo > hi gives hi; nan anywhere is nan
     "clamp_min_tensor_ties": lambda lib: lib.clamp_min(lib.tensor(_ZEROS), lib.tensor(_BOUNDS)),

@@ -324,6 +324,8 @@ def clamp(x, min=None, max=None):
         hi = _no_bound(1, dtype) if max is None else max
         _no_complex_clamp(x, dtype, "maximum_cpu" if max is None else "minimum_cpu" if min is None else "clamp_cpu",
                           *(b for b in (min, max) if b is not None))
+        if min is not None and max is not None and dtype.kind == "b":
+            raise _dtype.not_implemented("clamp_cpu", dtype)
         return apply(CLAMP_TENSOR, _in_integer_result(dtype, x, lo, hi),
                      ("max" if min is None else "min" if max is None else "both",), dtype)
     if isinstance(min, np.generic):  # NumPy scalars are Python numbers to PyTorch
@@ -342,7 +344,20 @@ def clamp(x, min=None, max=None):
         if x._data.dtype.kind != "f":  # an integer x would promote to complex
             raise NotImplementedError("clamp is not supported for complex types")
         min, max = (_real_bound(b, out_dtype or x._data.dtype) for b in (min, max))
+    kernel = "clamp_max_scalar_cpu" if min is None else "clamp_min_scalar_cpu" if max is None else "clamp_scalar_cpu"
+    min, max = _scalar_bounds(x, kernel, min, max)
     return unary(CLAMP, x, (min, max), out_dtype)
+
+
+def _scalar_bounds(x, kernel, *bounds):
+    """Number bounds as the kernel reads them: no bool kernel; a real result converts them
+    with c10's overflow check (uint8 takes -1 as 255, refuses 256; float16 refuses 1e5)."""
+    dtype = _dtype.result_dtype((x, *(b for b in bounds if b is not None and b.__class__ is not complex))).np
+    if dtype.kind == "b":
+        raise _dtype.not_implemented(kernel, dtype)
+    if dtype.kind not in "iuf":
+        return bounds
+    return tuple(b if b is None or b.__class__ is complex else _dtype.checked_scalar(b, dtype) for b in bounds)
 
 
 def _in_integer_result(dtype, *tensors):
@@ -424,7 +439,9 @@ def clamp_min(x, min):
         _no_complex_kernel(x, dtype, "maximum_cpu", min)
         return apply(CLAMP_MIN_TENSOR, _in_integer_result(dtype, x, min), (), dtype)
     _no_complex_clamp(x)
-    return unary(CLAMP_MIN, x, (min,), _scalar_result(x, min))
+    if min.__class__ is complex:
+        raise NotImplementedError("clamp is not supported for complex types")
+    return unary(CLAMP_MIN, x, _scalar_bounds(x, "clamp_min_scalar_cpu", min), _scalar_result(x, min))
 
 
 def clamp_max(x, max):
@@ -433,7 +450,9 @@ def clamp_max(x, max):
         _no_complex_kernel(x, dtype, "minimum_cpu", max)
         return apply(CLAMP_MAX_TENSOR, _in_integer_result(dtype, x, max), (), dtype)
     _no_complex_clamp(x)
-    return unary(CLAMP_MAX, x, (max,), _scalar_result(x, max))
+    if max.__class__ is complex:
+        raise NotImplementedError("clamp is not supported for complex types")
+    return unary(CLAMP_MAX, x, _scalar_bounds(x, "clamp_max_scalar_cpu", max), _scalar_result(x, max))
 
 
 clip = clamp
