@@ -131,3 +131,23 @@ def test_sum_over_none_keepdim_records_sum_dim():
     torch = require_torch()
     names = [lib.ones(2, 3, requires_grad=True).sum(dim=None, keepdim=True).grad_fn.name() for lib in (chainrule, torch)]
     assert names[0] == names[1]
+
+
+# --- sum(dtype=): cast, then add ------------------------------------------------------------------
+
+CAST_FIRST = [  # PyTorch's sum and nansum cast to dtype first (an overflow is inf); its mean does not
+    ("sum float32 -> float16", np.array([1e30, -1e30, 1], np.float32), lambda L, x: x.sum(dtype=L.float16)),
+    ("sum(0) int32 -> float16", np.array([70000, 1, -70000], np.int32), lambda L, x: x.sum(0, dtype=L.float16)),
+    ("nansum float32 -> float16", np.array([np.nan, 1e30, 1], np.float32), lambda L, x: x.nansum(dtype=L.float16)),
+    ("nansum int32 -> float16", np.array([70000, 1, -70000], np.int32), lambda L, x: x.nansum(dtype=L.float16)),
+    ("mean float32 -> float16", np.array([1e30, -1e30, 1], np.float32), lambda L, x: x.mean(dtype=L.float16)),
+    ("sum float64 -> float32", np.array([1e300, -1e300, 1]), lambda L, x: x.sum(dtype=L.float32)),
+]
+
+
+@pytest.mark.parametrize("name, array, fn", CAST_FIRST, ids=[case[0] for case in CAST_FIRST])
+def test_sum_with_dtype_casts_first_as_pytorch(name, array, fn):
+    torch = require_torch()
+    ours, theirs = (fn(lib, x) for lib, x in zip((chainrule, torch), _pair(torch, array)))
+    assert str(ours.dtype) == str(theirs.dtype)
+    np.testing.assert_array_equal(_numpy(ours), _numpy(theirs))

@@ -173,8 +173,15 @@ def past_batch(x, dim):
 
 # --- sum and mean -------------------------------------------------------------------------
 
+def _in_dtype(x, dtype):
+    """``x`` cast to ``dtype``, as sum and nansum add it (mean does not): PyTorch's
+    ``int32.sum(dtype=float16)`` of 70000 - 70000 is nan."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        return x.astype(dtype, copy=False)
+
+
 def _sum(x, dims, keepdim, dtype):
-    return accurate_sum(x, dims, keepdim, dtype)
+    return accurate_sum(_in_dtype(x, dtype), dims, keepdim)
 
 
 _SUM_RULES = dict(save=lambda ans, x, dims, keepdim, dtype: (x._data.shape, dims, keepdim, dtype),
@@ -234,7 +241,8 @@ def mean(x, dim=None, keepdim=False, *, dtype=None):
 
 
 def _nansum(x, dims, keepdim, dtype):
-    return accurate_sum(np.where(x != x, 0, x) if x.dtype.kind in "fc" else x, dims, keepdim, dtype)
+    x = _in_dtype(x, dtype)
+    return accurate_sum(np.where(x != x, 0, x) if x.dtype.kind in "fc" else x, dims, keepdim)
 
 
 # NaNs count as zeros, so they get no gradient
