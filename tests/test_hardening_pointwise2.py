@@ -286,3 +286,19 @@ def _div_tangent(lib, x, y):
 def test_div_tangent_with_both_tangents(x, y):
     torch = require_torch()
     assert _div_tangent(chainrule, x, y) == _div_tangent(torch, x, y)
+
+
+LOG1P_COMPLEX = [complex(a, b) for a in (0.0, -0.0, 1e-30, -1e-30, 1e-10, -0.5, -1.0, 2.0, inf, nan)
+                 for b in (0.0, -0.0, 1e-30, -3e-8, 1.0, -inf)]
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_log1p_keeps_small_parts_and_zero_signs(dtype):
+    """PyTorch's complex log1p is Kahan's log(u) * z / (u - 1): log1p(1e-30 + 0j) is 1e-30
+    (NumPy's is 0), and a zero part keeps its sign."""
+    torch = require_torch()
+    ours, theirs = (lib.tensor(LOG1P_COMPLEX, dtype=getattr(lib, dtype)).log1p().numpy() for lib in (chainrule, torch))
+    np.testing.assert_allclose(ours, theirs, rtol=1e-6, atol=0)
+    finite = np.isfinite(theirs)
+    assert (np.signbit(ours.real) == np.signbit(theirs.real))[finite].all()
+    assert (np.signbit(ours.imag) == np.signbit(theirs.imag))[finite].all()

@@ -504,7 +504,21 @@ def log10(x, *, out=None):
     return unary(LOG10, _float_input(x))
 
 
-LOG1P = defop("log1p", np.log1p, node="Log1PBackward0", save=lambda ans, x: (x,),
+def _log1p(x):
+    """NumPy's complex log1p loses the small parts (its log1p(1e-30 + 0j) is 0); PyTorch's
+    CPU kernel is Kahan's: with u = 1 + z, z where u rounds to 1, else log(u) * z / (u - 1).
+    The 1 is added to the real part only, so a -0 imaginary part stays -0."""
+    if x.dtype.kind != "c":
+        return np.log1p(x)
+    u, shifted_back = x.copy(), x.copy()
+    u.real += 1
+    shifted_back.real = u.real - 1
+    with np.errstate(all="ignore"):
+        log_u = np.log(u)
+        return np.where(u == 1, x, np.where(shifted_back == x, log_u, log_u * (x / shifted_back)))
+
+
+LOG1P = defop("log1p", _log1p, node="Log1PBackward0", save=lambda ans, x: (x,),
               vjp=lambda g, x: g / (x + 1).conj(), jvp=lambda t, x: t / (x + 1), elementwise=True)
 
 
