@@ -2,6 +2,7 @@
 accumulation precision, signed zeros and ties, and the dim forms (None, (), []) of
 every reduction."""
 import numpy as np
+from math import inf, nan
 import pytest
 
 import chainrule
@@ -151,3 +152,11 @@ def test_sum_with_dtype_casts_first_as_pytorch(name, array, fn):
     ours, theirs = (fn(lib, x) for lib, x in zip((chainrule, torch), _pair(torch, array)))
     assert str(ours.dtype) == str(theirs.dtype)
     np.testing.assert_array_equal(_numpy(ours), _numpy(theirs))
+
+
+@pytest.mark.parametrize("value", [complex(-0.0, 0.0), complex(1, -0.0), complex(-inf, 1), complex(-inf, inf),
+                                   complex(nan, 1), complex(1, nan), complex(inf, -0.0)], ids=str)
+def test_logcumsumexp_of_a_complex_0d_tensor_is_a_copy(value):
+    torch = require_torch()
+    ours, theirs = (_numpy(lib.tensor(value, dtype=lib.complex64).logcumsumexp(0)) for lib in (chainrule, torch))
+    assert ours.tobytes() == theirs.tobytes(), (ours, theirs)

@@ -31,7 +31,7 @@ from .batching import any_batched, dim_params, dynamic_shape, on_batch, per_samp
 from . import registry, stl_order
 from .registry import Op, defop, record, unary
 from .shape import wrap_dim
-from .unary import abs, exp, log
+from .unary import _log1p, abs, exp, log
 
 # --- helpers ------------------------------------------------------------------------------
 
@@ -389,16 +389,6 @@ def _complex(real, imag):
     return out
 
 
-def _complex_log1p(z):
-    """c10's log1p of a complex z: log|1 + z| from log1p where |z| < 1/2 (no cancellation)."""
-    x, y = z.real, z.imag
-    theta = np.arctan2(y, x + 1)
-    r = x * (2 + x) + y * y
-    small = np.abs(z) < 0.5
-    modulus = np.where(small, np.where(r == 0, x, 0.5 * np.log1p(r)), np.log(np.hypot(x + 1, y)))
-    return _complex(modulus, theta)
-
-
 def _complex_exp(z):
     """exp of complex z as glibc's cexp: exp(re) times cis(im), so exp(-inf + i y) is a zero
     with the signs of cos y and sin y (NumPy's drops them); a real z stays real."""
@@ -418,7 +408,7 @@ def _complex_log_add_exp(x, y):
     lo, hi = np.where(x_low, x, y), np.where(x_low, y, x)
     same_infinity = ~np.isfinite(lo.real) & (lo.real == hi.real)
     out = np.where(same_infinity, np.where(lo.real < 0, lo, np.log(_complex_exp(lo) + _complex_exp(hi))),
-                   _complex_log1p(_complex_exp(lo - hi)) + hi)
+                   _log1p(_complex_exp(lo - hi)) + hi)
     nan = np.isnan(x.real) | np.isnan(x.imag) | np.isnan(y.real) | np.isnan(y.imag)
     return np.where(nan, complex(np.nan, np.nan), out)
 
@@ -437,13 +427,13 @@ def _complex_logcumsumexp(x, dim, reverse):
 
 def _logcumsumexp_forward(x, dim, reverse):
     # + 0.0: PyTorch adds log1p(exp(-inf)) = 0 to the first element too, so -0. comes out 0.
-    if x.size == 0:  # nothing to add up, of any dtype
+    if x.size == 0 or x.ndim == 0:  # nothing to add up, of any dtype; PyTorch copies a 0-d x
         return x.copy()
     if x.dtype.kind == "c":  # NumPy's logaddexp has no complex loop
         with np.errstate(all="ignore"):
-            return _complex_logcumsumexp(x.reshape(x.shape or (1,)), dim if x.ndim else 0, reverse).reshape(x.shape)
+            return _complex_logcumsumexp(x, dim, reverse)
     out = _scan(np.logaddexp, x, dim, reverse)
-    return out + x.dtype.type(0) if x.ndim else out
+    return out + x.dtype.type(0)
 
 
 LOGCUMSUMEXP = defop("logcumsumexp", _logcumsumexp_forward,
