@@ -160,3 +160,12 @@ def test_logcumsumexp_of_a_complex_0d_tensor_is_a_copy(value):
     torch = require_torch()
     ours, theirs = (_numpy(lib.tensor(value, dtype=lib.complex64).logcumsumexp(0)) for lib in (chainrule, torch))
     assert ours.tobytes() == theirs.tobytes(), (ours, theirs)
+
+
+@pytest.mark.parametrize("values", [[1j, complex(-0.0, -0.0), -40 + 2.5j], [-40j, 2.5, complex(0, -0.0), 1 + 1j],
+                                    [2.5 + 1e30j, -40j, -40 + 1e-30j, complex(0, -0.0), 1e-30j]], ids=str)
+def test_complex_cumprod_zero_signs_as_pytorch(values):
+    """The running product starts from 1 + 0j, which multiplies the first element only."""
+    torch = require_torch()
+    ours, theirs = (_numpy(lib.tensor(values, dtype=lib.complex64).cumprod(0)) for lib in (chainrule, torch))
+    assert ours.tobytes() == theirs.tobytes(), (ours, theirs)

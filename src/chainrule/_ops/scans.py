@@ -46,7 +46,8 @@ def _scan(ufunc, x, dim, reverse):
     if ufunc is np.add and x.dtype.kind in "fc":  # PyTorch's running sum starts from +0: 0 + -0 is 0
         x = x + x.dtype.type(0)
     if ufunc is np.multiply and x.dtype.kind == "c":  # its running product from 1 + 0j: 1 * (3 + inf j) is nan + inf j
-        x = x * x.dtype.type(1)
+        x, first = x.copy(), (slice(None),) * (dim % x.ndim) + (-1 if reverse else 0,)
+        x[first] = x[first] * x.dtype.type(1)  # only the first: the others multiply the running product
     if reverse:
         return np.flip(ufunc.accumulate(np.flip(x, dim), axis=dim, dtype=acc), dim).astype(x.dtype)
     return ufunc.accumulate(x, axis=dim, dtype=acc).astype(x.dtype, copy=False)
