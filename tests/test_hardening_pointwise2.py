@@ -302,3 +302,14 @@ def test_complex_log1p_keeps_small_parts_and_zero_signs(dtype):
     finite = np.isfinite(theirs)
     assert (np.signbit(ours.real) == np.signbit(theirs.real))[finite].all()
     assert (np.signbit(ours.imag) == np.signbit(theirs.imag))[finite].all()
+
+
+@pytest.mark.parametrize("dtype, values, decimals", [
+    ("float16", [6688.0, 0.35, 1.25, 65000.0, inf, nan], 1), ("float16", [6688.0, 6650.0, 15.0], -1),
+    ("float32", [3e37, 0.125, 2.675, 1e-40], 2)])
+def test_round_decimals_in_the_op_math_type(dtype, values, decimals):
+    """float16 is rounded in float32: 6688 to one decimal is 6688, not inf (x * 10 overflowing)."""
+    torch = require_torch()
+    ours, theirs = (lib.tensor(values, dtype=getattr(lib, dtype)).round(decimals=decimals).numpy()
+                    for lib in (chainrule, torch))
+    assert ours.tobytes() == theirs.tobytes(), (ours, theirs)

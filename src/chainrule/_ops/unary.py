@@ -740,7 +740,14 @@ FLOOR = defop("floor", np.floor, **_zero_rules("FloorBackward0"))
 CEIL = defop("ceil", np.ceil, **_zero_rules("CeilBackward0"))
 TRUNC = defop("trunc", np.trunc, **_zero_rules("TruncBackward0"))
 ROUND = defop("round", np.round, **_zero_rules("RoundBackward0"))
-ROUND_DECIMALS = defop("round_decimals", np.round, **_zero_rules("RoundBackward1"))
+def _round_decimals(x, decimals):
+    """PyTorch's nearbyint(x * 10^d) / 10^d in the op math type: float16 in float32, so
+    6688 to one decimal is 6688, not 66880 overflowing to inf."""
+    with np.errstate(over="ignore"):
+        return np.round(x.astype(np.float32) if x.dtype == np.float16 else x, decimals).astype(x.dtype, copy=False)
+
+
+ROUND_DECIMALS = defop("round_decimals", _round_decimals, **_zero_rules("RoundBackward1"))
 
 
 def _integer_copy(x):
