@@ -364,3 +364,17 @@ def _multi_margin_second_order(lib, p):
 def test_multi_margin_second_order_raises(p):
     torch = require_torch()
     assert _multi_margin_second_order(chainrule, p) == _multi_margin_second_order(torch, p)
+
+
+@pytest.mark.parametrize("p", [2.0, 3.0, 0.5])
+@pytest.mark.parametrize("x, y", [([-1.0, 1.125, 0.65], [0.92, -4.0, 1e30]), ([-0.0, 0.385, 3.0], [1.86, 0.5, 5e-31])])
+def test_cdist_of_one_column_adds_powers_in_float32(p, x, y):
+    """cdist's kernel adds |d|^p and takes the 1/p power even of one column: in float32,
+    1e30 cubed overflows (distance inf) and 5e-31 cubed is 0 (distance 0, gradient 0)."""
+    torch = require_torch()
+
+    def fn(lib):
+        a, b = (lib.tensor(v, dtype=lib.float32).reshape(3, 1).requires_grad_() for v in (x, y))
+        out = lib.cdist(a, b, p)
+        return (out,) + lib.autograd.grad(out.sum(), (a, b))
+    assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))

@@ -79,11 +79,13 @@ def _cdist_grad(g, x1, x2, dist, p):
         return d.sign() * g
     if p == np.inf:
         return d.sign() * g * (magnitude == dist)
-    if p < 1:  # the elements with d = 0 have no slope
-        return d.sign() * where(d == 0, 0.0, magnitude ** (p - 1)) * where(dist == 0, 0.0, g / dist ** (p - 1))
-    if p < 2:
-        return d.sign() * magnitude ** (p - 1) * where(dist == 0, 0.0, g / dist ** (p - 1))
-    return d * magnitude ** (p - 2) * where(dist == 0, 0.0, g / dist ** (p - 1))
+    # each in the kernel's order of operations (g d / dist is not d (g / dist) in rounding)
+    if p < 2:  # below 1, the elements with d = 0 have no slope
+        none = (dist == 0) | (d == 0) if p < 1 else dist == 0
+        return where(none, 0.0, d.sign() * magnitude ** (p - 1) * g / dist ** (p - 1))
+    if p == 2:
+        return where(dist == 0, 0.0, g * d / dist)
+    return where(dist == 0, 0.0, d * magnitude ** (p - 2) * g / dist ** (p - 1))
 
 
 def _cdist_tangent(td, x1, x2, dist, p):
@@ -107,12 +109,13 @@ def _np_cdist(x1, x2, p):
     d = x1[..., :, None, :] - x2[..., None, :, :]
     if p == 0:  # PyTorch's count of the differences, min(ceil(|d|), 1): nan stays nan (vector_norm counts it)
         return np.minimum(np.ceil(np.abs(d)), 1).sum(-1)
-    return _reductions._vector_norm(d, p, (-1,), False)
+    return _reductions._vector_norm(d, p, (-1,), False, single_is_abs=False)  # the kernel's sum of |d|^p, even of one
 
 
 def _np_cdist_backward(g, x1, x2, dist, p, first):
-    grad = _cdist_grad(_wrap(g), _wrap(x1), _wrap(x2), _wrap(dist), p)._data
-    return grad.sum(-2) if first else -grad.sum(-3)
+    if not first:  # as PyTorch's, x2's from the transposed problem: x2 - x1, not -(x1 - x2) (the sign of a 0)
+        g, x1, x2, dist = np.swapaxes(g, -1, -2), x2, x1, np.swapaxes(dist, -1, -2)
+    return _cdist_grad(_wrap(g), _wrap(x1), _wrap(x2), _wrap(dist), p)._data.sum(-2)
 
 
 def _no_cdist_second(*_):
