@@ -313,3 +313,15 @@ def test_round_decimals_in_the_op_math_type(dtype, values, decimals):
     ours, theirs = (lib.tensor(values, dtype=getattr(lib, dtype)).round(decimals=decimals).numpy()
                     for lib in (chainrule, torch))
     assert ours.tobytes() == theirs.tobytes(), (ours, theirs)
+
+
+def test_deliberate_atan2_gradient_with_a_bool_operand():
+    """PyTorch's backward negates the bool operand and raises; chainrule gives the derivative,
+    the same as with the bool promoted to float64 first (docs/differences.md)."""
+    torch = require_torch()
+
+    def grad(lib, promote):
+        b, x = lib.tensor([True, False]), lib.tensor([0.5, 2.0], dtype=lib.float64, requires_grad=True)
+        return lib.autograd.grad(lib.atan2(b.double() if promote else b, x).sum(), x)[0]
+    assert outcome(lambda L: grad(L, False), torch)[0] == "error"
+    assert outcome(lambda L: grad(L, False), chainrule) == outcome(lambda L: grad(L, True), torch)

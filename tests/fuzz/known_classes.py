@@ -158,8 +158,10 @@ DELIBERATE_RULES.append(DeliberateRule(
 
 def _integer_square_overflows(step):
     """An integer operand whose square, or negation, overflows its dtype (PyTorch computes
-    both in that dtype: -3 in uint8 is 253)."""
+    both in that dtype: -3 in uint8 is 253), or a bool operand (its negation raises)."""
     for a in step.arrays:
+        if a.dtype == "bool":
+            return True
         if a.dtype.startswith(("int", "uint")):
             info = np.iinfo(a.dtype)
             if any(v * v > info.max or not info.min <= -v <= info.max for v in a.values):
@@ -169,8 +171,8 @@ def _integer_square_overflows(step):
 
 DELIBERATE_RULES.append(DeliberateRule(
     "atan2's gradient with an integer operand: PyTorch's formula squares and negates the integer in its own "
-    "dtype, which wraps (int8 65 * 65 is -127, uint8 -3 is 253), so its gradient is wrong there; chainrule's is "
-    "right (docs/differences.md)",
+    "dtype, which wraps (int8 65 * 65 is -127, uint8 -3 is 253), so its gradient is wrong there, and negating "
+    "a bool raises; chainrule's is right (docs/differences.md)",
     lambda key: "tan2" in key.split("|")[0] and key.split("|")[1].split(":")[0] in ("grad", "grad2", "jvp"),
     _integer_square_overflows,
     Step(op='atan2', arrays=(ArraySpec(dtype='float32', shape=(), values=(1.25,)),
