@@ -169,3 +169,16 @@ def test_complex_cumprod_zero_signs_as_pytorch(values):
     torch = require_torch()
     ours, theirs = (_numpy(lib.tensor(values, dtype=lib.complex64).cumprod(0)) for lib in (chainrule, torch))
     assert ours.tobytes() == theirs.tobytes(), (ours, theirs)
+
+
+@pytest.mark.parametrize("values", [[1e30], [1e30, 1.0], [1e300, 1e300], [-1e30, -1e30], [1.0, -inf]], ids=str)
+def test_logcumsumexp_tangent_at_huge_values_as_pytorch(values):
+    """The tangent is t's running average weighted by exp(x): no log|t| absorbed into x = 1e30."""
+    torch = require_torch()
+
+    def tangent(lib):
+        fwd = lib.autograd.forward_ad
+        with fwd.dual_level():
+            x = fwd.make_dual(lib.tensor(values, dtype=lib.float64), lib.linspace(-0.07, 0.5, len(values), dtype=lib.float64))
+            return _numpy(fwd.unpack_dual(x.logcumsumexp(0)).tangent)
+    np.testing.assert_allclose(tangent(chainrule), tangent(torch), rtol=1e-12)

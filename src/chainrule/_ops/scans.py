@@ -21,7 +21,7 @@ from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents, tangent_of
 from ..autograd.grad_mode import STATE
 from .elementwise import where
-from .joining import cat
+from .joining import cat, stack
 from .searching import _unequal_samples
 from .methods import inplace_method
 from .reductions import (PICK_RULES, PUT_ALONG, TAKE_ALONG, TIE_SHARING_RULES, _check_autograd_dtype, _check_nonempty, _count,
@@ -364,6 +364,30 @@ def _logcumsumexp_grad(g, x, ans, dim, reverse):
     return exp(up + x) - exp(down + x)
 
 
+def _running_weighted(t, x, dim, reverse):
+    """out_i = sum over j <= i of t_j exp(x_j - y_i), y_i = log sum exp(x_j), as a ratio of
+    two running sums shifted by the running max r_i (each weight at most 1, the max's 1):
+    num_i = num_{i-1} exp(r_{i-1} - r_i) + t_i exp(x_i - r_i), den_i likewise with t = 1.
+    (In log space, log|t| + x absorbs log|t| where |x| is 1e30, and y_i, rounded, may
+    absorb log 2: the tangent of logcumsumexp([1e300, 1e300]) is the mean of the two.)"""
+    with np.errstate(invalid="ignore"):
+        peaks = _wrap(_scan(np.maximum, x._data, dim, reverse))  # a constant: r cancels in the ratio
+    n = x._data.shape[dim]
+    outs, previous = [None] * n, None
+    for i in (reversed if reverse else iter)(range(n)):
+        r_i = peaks.select(dim, i)
+        weight = exp(x.select(dim, i) - r_i)
+        num, den = t.select(dim, i) * weight, weight
+        if previous is not None:
+            r_before, num_before, den_before = previous
+            carry = exp(r_before - r_i)
+            nothing_before = r_before == -math.inf
+            num = where(nothing_before, num, num_before * carry + num)
+            den = where(nothing_before, den, den_before * carry + den)
+        outs[i], previous = num / den, (r_i, num, den)
+    return stack(outs, dim)
+
+
 def _logcumsumexp_tangent(t, x, ans, dim, reverse):
     # sum over j <= i of t_j exp(x_j - y_i)
     if t._data.size == 0:
@@ -372,8 +396,7 @@ def _logcumsumexp_tangent(t, x, ans, dim, reverse):
         return t
     if t._data.ndim == 0:  # PyTorch's exp(x - max(x)) is nan at a non-finite x (see below)
         return where(x.isfinite(), t, math.nan)
-    up, down = _log_scan_of_signed(t, x, dim, reverse)
-    out = exp(up - ans) - exp(down - ans)
+    out = _running_weighted(t, x, dim, reverse)
     # PyTorch's edges: it takes cumsum(t exp(x - m)) / (cumsum(exp(x - m)) + 1e-13) with m the
     # max of the whole line, so it gives 0 where every x so far is -inf (or is finite and m is
     # +inf), and nan along a line whose max is -inf or nan: logcumsumexp([-inf, 1]) -> [0, t_1]
