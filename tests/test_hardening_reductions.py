@@ -182,3 +182,19 @@ def test_logcumsumexp_tangent_at_huge_values_as_pytorch(values):
             x = fwd.make_dual(lib.tensor(values, dtype=lib.float64), lib.linspace(-0.07, 0.5, len(values), dtype=lib.float64))
             return _numpy(fwd.unpack_dual(x.logcumsumexp(0)).tangent)
     np.testing.assert_allclose(tangent(chainrule), tangent(torch), rtol=1e-12)
+
+
+VARIANCES = [
+    ("std of equal 1e30s", np.full((2, 3), -1e30), lambda L, x: x.std(1)),
+    ("var of equal 1e30s", np.full(5, 1e30, np.float32), lambda L, x: x.var()),
+    ("complex var without degrees of freedom", np.array([1.5 - 1j, -34.5 - 1j], np.complex64),
+     lambda L, x: x.var(correction=3)),  # the real part's inf plus the imaginary part's 0 / 0
+    ("complex std", np.array([1 + 2j, 3 - 1j, -2 + 0.5j]), lambda L, x: x.std()),
+]
+
+
+@pytest.mark.parametrize("name, array, fn", VARIANCES, ids=[case[0] for case in VARIANCES])
+def test_variance_as_pytorch(name, array, fn):
+    torch = require_torch()
+    ours, theirs = (_numpy(fn(lib, x)) for lib, x in zip((chainrule, torch), _pair(torch, array)))
+    np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=0)

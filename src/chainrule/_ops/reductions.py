@@ -556,19 +556,25 @@ def argmin(x, dim=None, keepdim=False):
 # --- variance and standard deviation ---------------------------------------------------------
 
 def _var(x, dims, correction, keepdim):
-    return _wide_var(x, dims, correction, keepdim).astype(np.finfo(x.dtype).dtype)
+    with np.errstate(over="ignore"):  # a float32 variance past 3e38 is inf, as PyTorch's
+        return _wide_var(x, dims, correction, keepdim).astype(np.finfo(x.dtype).dtype)
 
 
 def _wide_var(x, dims, correction, keepdim):
     """Sum of squared deviations over n - correction, in float64 (float32 is summed in
     float64, as PyTorch's Welford does): its square root, the std, is rounded once, so a
     float32 std of 1e30 stays finite where the variance overflows."""
-    wide = x.astype(np.complex128 if x.dtype.kind == "c" else np.float64)
+    if x.dtype.kind == "c":  # PyTorch's: the two parts' variances added (inf + nan is nan)
+        return _wide_var(x.real, dims, correction, keepdim) + _wide_var(x.imag, dims, correction, keepdim)
+    wide = x.astype(np.float64)
     n = _count(x.shape, dims)
-    with np.errstate(divide="ignore", invalid="ignore"):  # no elements, or no degrees of freedom
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # no elements, or no degrees of freedom
         centred = wide - np.sum(wide, axis=dims, keepdims=True) / n
-        squares = (centred * centred.conj()).real
-        var = np.sum(squares, axis=dims, keepdims=keepdim) / builtins.max(n - correction, 0)
+        # the corrected two-pass sum: less the square of the deviations' own sum (the rounding
+        # of the mean), so equal elements of 1e30 have variance 0, as Welford's
+        squares = np.sum(centred * centred, axis=dims, keepdims=keepdim)
+        drift = np.sum(centred, axis=dims, keepdims=keepdim)
+        var = np.maximum(squares - drift * drift / n, 0) / builtins.max(n - correction, 0)
     return np.asarray(var)
 
 
