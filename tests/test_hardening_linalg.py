@@ -128,6 +128,10 @@ CASES = {
                                                                 lib.zeros(2, 1, dtype=lib.int64)),
     "triangular_solve_int": lambda lib: lib.triangular_solve(lib.zeros(2, 1, dtype=lib.int64),
                                                              lib.zeros(2, 2, dtype=lib.int64)),
+    "triangular_solve_half": lambda lib: lib.triangular_solve(lib.zeros(1, 1, 1, dtype=lib.float16),
+                                                              lib.zeros(1, 1, 1, dtype=lib.float16)),
+    "triangular_solve_half_empty": lambda lib: lib.triangular_solve(lib.zeros(0, 1, dtype=lib.float16),
+                                                                    lib.zeros(0, 0, dtype=lib.float16)),
     "cholesky_solve_not_square": lambda lib: lib.cholesky_solve(lib.zeros(1, 4), lib.zeros(1, 4)),
     "vecdot_int": lambda lib: lib.linalg.vecdot(lib.zeros(4, dtype=lib.int8), lib.zeros(4, dtype=lib.complex64)),
     # LAPACK that does not converge: PyTorch's LinAlgError, naming the matrix of the batch
