@@ -206,6 +206,9 @@ def _nll_loss2d(input, target, weight, reduction, ignore_index):
     if (x_shape[0], *x_shape[2:]) != t_shape:
         raise RuntimeError(f"size mismatch (got input: {list(x_shape)} , target: {list(t_shape)}")
     _check_weight(weight, x_shape[1])
+    _check_target_dtype(target)
+    if target._data.dtype == np.uint8:  # the 2-d kernel reads int64 targets only
+        raise RuntimeError("expected scalar type Long but found Byte")
     return unary(NLL_LOSS2D, input, _nll_picks(input, target, weight, ignore_index, "nll_loss2d_forward") +
                  (reduction,))
 
