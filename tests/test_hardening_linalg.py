@@ -128,6 +128,11 @@ CASES = {
                                                                 lib.zeros(2, 1, dtype=lib.int64)),
     "triangular_solve_int": lambda lib: lib.triangular_solve(lib.zeros(2, 1, dtype=lib.int64),
                                                              lib.zeros(2, 2, dtype=lib.int64)),
+    # B is a batch of vectors only when its shape is A's without the last dim (else a matrix)
+    "lstsq_matrix_rhs_one_dim_less": lambda lib: lib.linalg.lstsq(lib.ones(3, 1, 0, dtype=lib.float64),
+                                                                  lib.ones(1, 0, dtype=lib.float64)).solution,
+    "lstsq_vector_rhs_batch": lambda lib: lib.linalg.lstsq(lib.ones(2, 3, 2, dtype=lib.float64),
+                                                           lib.ones(2, 3, dtype=lib.float64)).solution,
     "triangular_solve_half": lambda lib: lib.triangular_solve(lib.zeros(1, 1, 1, dtype=lib.float16),
                                                               lib.zeros(1, 1, 1, dtype=lib.float16)),
     "triangular_solve_half_empty": lambda lib: lib.triangular_solve(lib.zeros(0, 1, dtype=lib.float16),

@@ -281,6 +281,12 @@ def _solve_checked(A, B, left, fn):
     return apply(SOLVE, (A, B), (left, vector, fn)) if empty is None else empty
 
 
+def is_vector_rhs(a_shape, b_shape):
+    """PyTorch's linalg_solve_is_vector_rhs: B is a (batch of) vector(s) when 1-d, or when
+    its shape is A's without the last dim; else a (batch of) matrix (matrices)."""
+    return len(b_shape) == 1 or (len(b_shape) == len(a_shape) - 1 and tuple(b_shape) == tuple(a_shape[:-1]))
+
+
 def _solve_shapes(A, B, left):
     """PyTorch's checks of a system's dtypes and shapes; whether B is a (batch of) vector(s)."""
     check_floating(A, "linalg.solve")
@@ -289,7 +295,7 @@ def _solve_shapes(A, B, left):
                            f"{type_name(A)} and B of type {type_name(B)} instead")
     check_matrix(A, "linalg.solve")
     a_shape, b_shape = A._data.shape, B._data.shape
-    vector = B._data.ndim == 1 or (B._data.ndim == A._data.ndim - 1 and b_shape == a_shape[:-1])
+    vector = is_vector_rhs(a_shape, b_shape)
     if B._data.ndim == 0:
         check_matrix(B, "linalg.solve", "B", square=False)
     b = b_shape[-1:] + (1,) if vector else b_shape[-2:]  # a vector B reads as a column
@@ -661,7 +667,7 @@ def lstsq(A, B, rcond=None, *, driver=None):
     if not 0 <= A._data.ndim - B._data.ndim <= 1:
         raise RuntimeError("torch.linalg.lstsq: input.dim() must be greater or equal to other.dim() and "
                            "(input.dim() - other.dim()) <= 1")
-    vector = B._data.ndim == A._data.ndim - 1
+    vector = is_vector_rhs(A._data.shape, B._data.shape)
     if (B._data.shape[-1] if vector else B._data.shape[-2]) != A._data.shape[-2]:
         raise RuntimeError(f"torch.linalg.lstsq: input.size(-2) should match other.size({-1 if vector else -2})")
     if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:  # (the default rcond's eps)
