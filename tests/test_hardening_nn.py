@@ -381,3 +381,10 @@ def test_cdist_of_one_column_adds_powers_in_float32(p, x, y):
         out = lib.cdist(a, b, p)
         return (out,) + lib.autograd.grad(out.sum(), (a, b))
     assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))
+
+
+@pytest.mark.parametrize("p", [0.0, 1.0, 2.0, 3.0, inf])
+def test_cdist_without_columns_is_zero(p):
+    torch = require_torch()
+    fn = lambda lib: lib.cdist(lib.zeros(1, 0, requires_grad=True), lib.zeros(2, 0), p)  # noqa: E731
+    assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))

@@ -107,6 +107,8 @@ def _cdist_tangent(td, x1, x2, dist, p):
 
 def _np_cdist(x1, x2, p):
     d = x1[..., :, None, :] - x2[..., None, :, :]
+    if not d.shape[-1]:  # no columns: every distance is 0, for every p (inf too)
+        return np.zeros(d.shape[:-1], d.dtype)
     if p == 0:  # PyTorch's count of the differences, min(ceil(|d|), 1): nan stays nan (vector_norm counts it)
         return np.minimum(np.ceil(np.abs(d)), 1).sum(-1)
     return _reductions._vector_norm(d, p, (-1,), False, single_is_abs=False)  # the kernel's sum of |d|^p, even of one
