@@ -167,6 +167,12 @@ CASES = {
     "one_hot_unallocatable": lambda lib: F(lib).one_hot(lib.tensor([2 ** 40])),
     "one_hot_rows": lambda lib: F(lib).one_hot(lib.tensor([[0, 3], [2, 2]])),
     # interpolate: an empty dim other than the batch refused before the dtype; sums from -0.
+    # a 4-d input of a dtype without a kernel: the 2-d kernels' error names their channels-last kernel
+    **{f"interpolate_{mode}_{dt}_2d": (lambda mode, dt: lambda lib: F(lib).interpolate(
+        lib.ones(2, 2, 3, 2, dtype=getattr(lib, dt)), scale_factor=2, mode=mode))(mode, dt)
+       for mode in ("bilinear", "nearest", "nearest-exact", "bicubic") for dt in ("bool", "int32")},
+    "interpolate_trilinear_bool": lambda lib: F(lib).interpolate(lib.ones(1, 1, 2, 2, 2, dtype=lib.bool), size=3,
+                                                                 mode="trilinear"),
     "interpolate_empty_channels": lambda lib: F(lib).interpolate(lib.zeros(0, 0, 3, dtype=lib.float64), size=2),
     "interpolate_empty_channels_int": lambda lib: F(lib).interpolate(lib.zeros(1, 0, 4, dtype=lib.int8), size=2,
                                                                      mode="nearest-exact"),

@@ -444,6 +444,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                                f"{list(input._data.shape)}")
         if input._data.dtype.kind not in "f" and not (mode.startswith("nearest") and input._data.dtype == np.uint8):
             kernel = "nearest" if mode.startswith("nearest") else "linear" if mode != "bicubic" else "cubic"
+            if n == 2 and kernel != "cubic":  # PyTorch's 2-d kernels dispatch on the channels-last one first
+                kernel = f"upsample_{'bilinear' if kernel == 'linear' else 'nearest'}2d_channels_last"
+                raise _dtype.not_implemented(kernel, input._data.dtype)
             raise _dtype.not_implemented(f"compute_indices_weights_{kernel}", input._data.dtype)
         dtype = input._data.dtype
         spatial = input._data.shape[2:]
