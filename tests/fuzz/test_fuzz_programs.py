@@ -8,12 +8,13 @@ class not in known_classes.py; see conftest.py for the long mode.
 """
 import contextlib
 import math
+import os
 import pathlib
 import signal
 import subprocess
 import sys
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fuzz.compare import Mismatch, Step, check_step, spec_of
@@ -103,15 +104,14 @@ def run_program(data, first):
     return bad
 
 
-@fuzz_settings(ci_examples=300)
-@given(st.data())
-def random_programs(data):
-    if RECORD.out_of_time("programs"):
-        return
+def _one_program(data):
     bad = run_program(data, data.draw(arrays(), label="input"))
     if STRICT:
         assert not bad, "mismatch classes not in known_classes.py:\n" + "\n\n".join(
             f"{m.key}\n  {m.detail}\n{m.step.code()}" for m in bad)
+
+
+random_programs = fuzz_settings(ci_examples=300)(given(st.data())(_one_program))
 
 
 # Hypothesis draws each example after the outcomes of the ones before, so the CI examples are
@@ -120,8 +120,24 @@ _FRESH_PROCESS = ("import sys; sys.path[:0] = [{tests!r}]\n"
                   "from fuzz.test_fuzz_programs import random_programs\nrandom_programs()\n")
 
 
+LONG_BATCH = 1000  # programs per Hypothesis run in long mode: the time limit is looked at between runs
+
+
+def _long_run():
+    """Hypothesis runs of LONG_BATCH programs, each from a fresh random seed, until
+    CHAINRULE_FUZZ_EXAMPLES programs ran or CHAINRULE_FUZZ_SECONDS passed. (A test that stops
+    drawing once out of time would be, to Hypothesis, a strategy that changed its mind.)"""
+    wanted = int(os.environ.get("CHAINRULE_FUZZ_EXAMPLES", "100000"))
+    while RECORD.counts.get("programs", 0) < wanted and not RECORD.out_of_time("programs"):
+        batch = settings(fuzz_settings(ci_examples=0), max_examples=min(LONG_BATCH, wanted - RECORD.counts.get("programs", 0)))
+        batch(given(st.data())(_one_program))()
+
+
 def test_random_programs():
     """CI mode: the fixed examples, in a fresh process; the long and collect modes here."""
+    if LONG:
+        _long_run()
+        return
     if not STRICT:
         random_programs()
         return
