@@ -128,6 +128,11 @@ CASES = {
                                                                 lib.zeros(2, 1, dtype=lib.int64)),
     "triangular_solve_int": lambda lib: lib.triangular_solve(lib.zeros(2, 1, dtype=lib.int64),
                                                              lib.zeros(2, 2, dtype=lib.int64)),
+    # bmm of an empty operand: zeros of mat2's dtype, no dtype check (bool too)
+    **{f"bmm_empty_{a}_{b}": (lambda a, b: lambda lib: lib.bmm(lib.zeros(2, 2, 0, dtype=getattr(lib, a)),
+                                                                lib.zeros(2, 0, 2, dtype=getattr(lib, b))))(a, b)
+       for a, b in (("float64", "float32"), ("bool", "bool"), ("int64", "complex64"))},
+    "bmm_empty_batch": lambda lib: lib.bmm(lib.zeros(0, 2, 2, dtype=lib.complex128), lib.zeros(0, 2, 2, dtype=lib.complex64)),
     # B is a batch of vectors only when its shape is A's without the last dim (else a matrix)
     "lstsq_matrix_rhs_one_dim_less": lambda lib: lib.linalg.lstsq(lib.ones(3, 1, 0, dtype=lib.float64),
                                                                   lib.ones(1, 0, dtype=lib.float64)).solution,

@@ -265,6 +265,8 @@ def bmm(input, mat2, *, out=None):
     if out is not None:
         return into(out, bmm, input, mat2, exact=_out_dtype_error)
     _check_batches(input, mat2)
+    if not input._data.size or not mat2._data.size:  # PyTorch zeros a result of mat2's dtype, unchecked
+        return binary(BMM, input.to(mat2.dtype), mat2)
     _scalar_type_check(input, mat2)
     _refuse_bool("bmm", input, mat2)
     return binary(BMM, input, mat2)
