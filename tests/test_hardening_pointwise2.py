@@ -325,3 +325,15 @@ def test_deliberate_atan2_gradient_with_a_bool_operand():
         return lib.autograd.grad(lib.atan2(b.double() if promote else b, x).sum(), x)[0]
     assert outcome(lambda L: grad(L, False), torch)[0] == "error"
     assert outcome(lambda L: grad(L, False), chainrule) == outcome(lambda L: grad(L, True), torch)
+
+
+def test_sinc_second_derivative_far_from_zero_in_float32():
+    """The near-zero series is evaluated only near zero: at -2^31 its float32 overflow must not
+    leak a nan (0 * inf) into the second derivative."""
+    torch = require_torch()
+
+    def second(lib):
+        x = lib.tensor([-2147483648.0, 1.25, 3e9], requires_grad=True)
+        g, = lib.autograd.grad(lib.sinc(x).sum(), x, create_graph=True)
+        return lib.autograd.grad(g.sum(), x)[0].numpy()
+    np.testing.assert_allclose(second(chainrule), second(torch), rtol=1e-5)

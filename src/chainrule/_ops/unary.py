@@ -682,13 +682,15 @@ def _sinc_grad(g, x):
     # d/dx sin(pi x)/(pi x) = (cos(pi x) - sinc(x)) / x: 0/0 at x = 0, and below |x| = 0.05 the
     # difference cancels (its derivative, double backward, is off by up to pi^2 near 0). There
     # the series instead, exact to rounding there, and differentiable to any order.
+    # Each branch is evaluated only where it is taken (the other at a harmless point): the
+    # series of x = -2^31 overflows float32, and its masked derivative, 0 * inf, is nan.
     near_zero = abs(x) < 0.05
-    safe = where(near_zero, 1.0, x)
-    squared = x * x
+    safe, small = where(near_zero, 1.0, x), where(near_zero, x, 0.0)
+    squared = small * small
     series = _SINC_SLOPE_SERIES[-1]
     for c in _SINC_SLOPE_SERIES[-2::-1]:
         series = c + squared * series
-    slope = where(near_zero, x * series, (cos(safe * np.pi) - sinc(safe)) / safe)
+    slope = where(near_zero, small * series, (cos(safe * np.pi) - sinc(safe)) / safe)
     return g * slope.conj()
 
 
