@@ -682,6 +682,36 @@ DELIBERATE_RULES.append(DeliberateRule(
         0.004001617431640625, -0.0, -1e+30, 2.7265625, -3.13671875, 3.84375, -2.0, 0.0, 20.0, -40.0, -2.734375,
         -20.0, 1e+30, 1.7822265625, 0.0, -0.0), layout='transposed'),))))
 
+
+def _vector_entry_near_zero(step):
+    """A singular vector (eigenvector) entry within 1e3 eps of 0: the entries' absolute values
+    the op-database entries compare (_svd_invariants, _eigh_invariants) have their kink there,
+    and which side of it LAPACK's rounding lands on decides the gradient's sign."""
+    import chainrule
+    from opdb_linalg import hermitian
+    a = _arrays(step)
+    if not a or a[0].ndim < 2 or not a[0].size or not np.isfinite(a[0]).all():
+        return False
+    m = a[0]
+    if _op_family(step.op).startswith("eigh"):
+        m = hermitian(chainrule, chainrule.from_numpy(m)).numpy()
+        vectors = [np.linalg.eigh(m)[1]]
+    else:
+        u, _, vh = np.linalg.svd(m)
+        vectors = [u, vh]
+    tiny = 1e3 * np.finfo(m.dtype).eps
+    return any(bool((np.abs(v) < tiny).any()) for v in vectors)
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "the derivatives of |U|, |V| (the op database's sign-free view of singular vectors and eigenvectors) where "
+    "an entry is within rounding of 0: abs's kink, whose side LAPACK's rounding picks (docs/differences.md)",
+    lambda key: _op_family(key) in ("svd", "svd_legacy", "eigh", "eigh_triangle")
+    and key.split("|")[1].split(":")[0] in ("grad", "grad2", "jvp") and ":error-" not in key,
+    _vector_entry_near_zero,
+    Step(op='svd_legacy[tall]', arrays=(ArraySpec(dtype='float64', shape=(1, 2, 3), values=(
+        -0.0, 20.0, -40.0, 1e-30, -40.0, 0.07037353515625)),))))
+
 KNOWN = {
 }
 
