@@ -337,3 +337,14 @@ def test_sinc_second_derivative_far_from_zero_in_float32():
         g, = lib.autograd.grad(lib.sinc(x).sum(), x, create_graph=True)
         return lib.autograd.grad(g.sum(), x)[0].numpy()
     np.testing.assert_allclose(second(chainrule), second(torch), rtol=1e-5)
+
+
+def test_vectorised_complex_sgn_of_an_infinite_part_differs():
+    """PyTorch's vectorised sgn divides part by part (3 - inf j: 0 + nan j), its element-by-element
+    kernel as complex numbers (nan + nan j), which chainrule gives at every size."""
+    torch = require_torch()
+    z = complex(3.0, -inf)
+    big, small = (torch.full((16,), z, dtype=torch.complex128).sgn()[0].item(),
+                  torch.full((1,), z, dtype=torch.complex128).sgn()[0].item())
+    ours = chainrule.full((16,), z, dtype=chainrule.complex128).sgn()[0].item()
+    assert big.real == 0 and np.isnan(small.real) and np.isnan(ours.real) and np.isnan(ours.imag)
