@@ -198,3 +198,12 @@ def test_variance_as_pytorch(name, array, fn):
     torch = require_torch()
     ours, theirs = (_numpy(fn(lib, x)) for lib, x in zip((chainrule, torch), _pair(torch, array)))
     np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=0)
+
+
+def test_deliberate_aminmax_zero_tie():
+    """PyTorch's aminmax and amin disagree on a ±0 tie; chainrule's aminmax is its amin."""
+    torch = require_torch()
+    values = [100.0, 0.0, -0.0]
+    assert np.signbit(torch.tensor(values).aminmax().min.item()) != np.signbit(torch.tensor(values).amin().item())
+    ours = chainrule.tensor(values)
+    assert np.signbit(ours.aminmax().min.item()) == np.signbit(ours.amin().item()) == np.signbit(torch.tensor(values).amin().item())

@@ -713,6 +713,21 @@ DELIBERATE_RULES.append(DeliberateRule(
     Step(op='svd_legacy[tall]', arrays=(ArraySpec(dtype='float64', shape=(1, 2, 3), values=(
         -0.0, 20.0, -40.0, 1e-30, -40.0, 0.07037353515625)),))))
 
+
+def _both_zeros(step):
+    """The input holds +0 and -0 (a tie whose sign the reduction picks)."""
+    return any(bool((a == 0).any() and np.signbit(a[a == 0]).any() and (~np.signbit(a[a == 0])).any())
+               for a in _arrays(step) if a.dtype.kind == "f")
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "aminmax of a ±0 tie: PyTorch's whole-tensor kernel keeps the zero its vector lanes leave (the last one "
+    "below 8 elements), unlike its own amin and amax (the first); chainrule gives amin's and amax's "
+    "(docs/differences.md)",
+    lambda key: _op_family(key) == "aminmax" and key.split("|")[1] == "forward:signed-zero",
+    _both_zeros,
+    Step(op='aminmax[scalar]', arrays=(ArraySpec(dtype='float64', shape=(3,), values=(100.0, 0.0, -0.0)),))))
+
 KNOWN = {
 }
 
