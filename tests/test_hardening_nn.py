@@ -146,6 +146,11 @@ CASES = {
     # a max-pool window wholly in the padding; adaptive pooling of an empty batch and its backward
     **{f"avg_pool2d_{dt}": (lambda dt: lambda lib: F(lib).avg_pool2d(lib.ones(1, 2, 2, dtype=getattr(lib, dt)), 2))(dt)
        for dt in ("int16", "uint8", "int32", "int8", "complex64", "bool")},
+    # a window's elements added in order from 0: cancelling 9.2e18s leave PyTorch's remainder; -0s sum to 0
+    "avg_pool2d_cancelling_order": lambda lib: F(lib).avg_pool2d(lib.tensor(
+        [-9.223372036854776e18, 3773240438685696.0, -9.223372036854776e18, 7993082511360.0, 9.223372036854776e18, 248.75,
+         137560816.0, -326.25, -9.223372036854776e18]).reshape(1, 3, 3), 3, 2, 1),
+    "avg_pool2d_negative_zeros": lambda lib: F(lib).avg_pool2d(lib.full((1, 2, 2), -0.0), 2),
     "avg_pool1d_int16_empty": lambda lib: F(lib).avg_pool1d(lib.zeros(0, 10, 2, dtype=lib.int16), 2),
     "avg_pool2d_long_minimum": lambda lib: F(lib).avg_pool2d(lib.full((1, 1, 4), -9223372036854775808,
                                                                       dtype=lib.long), 3, 1, 1),

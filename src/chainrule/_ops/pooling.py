@@ -346,7 +346,13 @@ def _divide(total, divisor):
 def _avg_pool(x, kernel, stride, padding, ceil_mode, count_include_pad, divisor_override):
     out = _avg_pool_out(x.shape[-2:], kernel, stride, padding, ceil_mode)
     padded = _padded_planes(x, padding, out, kernel, stride, (1, 1), 0)
-    total = _windows(padded, kernel, stride, (1, 1), out).sum(axis=(2, 3))
+    windows = _windows(padded, kernel, stride, (1, 1), out)
+    # PyTorch's kernel adds a window's elements in order from 0, in the op math type (float16 in
+    # float32): with 1e18s that cancel, the order decides what is left
+    total = np.zeros(windows.shape[:2] + windows.shape[4:], np.float32 if x.dtype == np.float16 else x.dtype)
+    for i in range(kernel[0]):
+        for j in range(kernel[1]):
+            total += windows[:, :, i, j]
     divisor = _divisors(x.shape[-2:], out, kernel, stride, padding, count_include_pad, divisor_override)
     return _divide(total, divisor).reshape(x.shape[:-2] + out).astype(x.dtype, copy=False)
 
