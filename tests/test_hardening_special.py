@@ -170,10 +170,12 @@ CASES = {
         lib, 1e-30, -2.5e-08, dtype="float32")),
     "norm_0_5_grad2_tiny": lambda lib: _weighted_grads(lib, lambda L, x: x.norm(0.5), _x(
         lib, 1.7881393432617188e-07, dtype="float32").reshape(())),
-    # i1' and i1e' take their limit 1/2 where |x| > eps fails: at 0 and at NaN (so i0'' too)
+    # i1' and i1e' take their limit 1/2 where |x| > eps fails: at 0 and at NaN (so i0'' too); at
+    # other tiny x i1'' and i1e'' are the series' (test_i1_second_derivative_near_zero)
     **{f"{op}_grad2_{dtype}": lambda lib, op=op, dtype=dtype: _grads(
         lib, lambda L, t: getattr(L.special, op)(t),
-        _x(lib, nan, 0.0, -0.0, 1e-30, -1.192092895507821e-07, 2.0, -3.0, inf, -inf, dtype=dtype))
+        _x(lib, nan, 0.0, -0.0, *(() if op.startswith("i1") else (1e-30, -1.192092895507821e-07)), 2.0, -3.0, inf,
+           -inf, dtype=dtype))
        for op in ("i0", "i1", "i1e", "i0e") for dtype in ("float32", "float64")},
     **{f"{op}_tangent_at_nan": lambda lib, op=op: _tangent(
         lib, lambda L, t: getattr(L.special, op)(t), _x(lib, nan, 0.0, 2.0), lib.ones(3, dtype=lib.float64))
@@ -239,3 +241,29 @@ def _logsumexp_tangent(lib, values):
 def test_logsumexp_tangent_at_ties(values):
     torch = require_torch()
     assert _logsumexp_tangent(chainrule, values) == _logsumexp_tangent(torch, values)
+
+
+@pytest.mark.parametrize("name", ["i1", "i1e"])
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_i1_second_derivative_near_zero(name, dtype):
+    """Against i1'' = i1 - i0/x + 2 i1/x^2 in 50-digit arithmetic (mpmath, which PyTorch
+    brings); PyTorch's double backward cancels at the smallest of these x."""
+    require_torch()
+    import mpmath
+    import numpy as np
+    xs = np.array([6e-8, -3e-6, 1e-3, 0.05, -0.09, 0.5, 3.0] if dtype == "float64" else [1e-3, -0.04, 0.09, 0.5, 3.0],
+                  dtype=dtype)
+
+    def exact(v):
+        with mpmath.workdps(50):
+            x = mpmath.mpf(float(v))
+            i0, i1 = mpmath.besseli(0, x), mpmath.besseli(1, x)
+            second = i1 - i0 / x + 2 * i1 / x ** 2
+            if name == "i1e":  # (e^-|x| f)'' = e^-|x| (f'' - 2 sign(x) f' + f)
+                second = mpmath.exp(-abs(x)) * (second - 2 * mpmath.sign(x) * (i0 - i1 / x) + i1)
+            return float(second)
+    x = chainrule.from_numpy(xs).requires_grad_()
+    g, = chainrule.autograd.grad(getattr(chainrule.special, name)(x).sum(), x, create_graph=True)
+    ours = chainrule.autograd.grad(g.sum(), x)[0].numpy().astype(np.float64)
+    np.testing.assert_allclose(ours, [exact(v) for v in xs], rtol=2e-6 if dtype == "float32" else 1e-12,
+                               atol=1e-7 if dtype == "float32" else 0)

@@ -557,6 +557,23 @@ DELIBERATE_RULES.append(DeliberateRule(
     Step("sinc", (ArraySpec("float64", (), (1.8720616168366178e-08,)),))))
 
 
+def _bessel_i1_near_zero(step):
+    """An element where PyTorch's double backward of i1' = i0 - i1/x (i1e' likewise) cancels,
+    off by about eps / x^2: below |x| = 1e-5 in float64, 0.02 in float32 (at |x| <= eps its
+    i1' is the constant 1/2: i1e''(1e-30) is 0 there, -1 in calculus)."""
+    a = step.arrays[0]
+    near = 1e-5 if a.dtype == "float64" else 0.02
+    return a.dtype.startswith("float") and any(0 < abs(v) < near for v in a.values)
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "i1's and i1e's second derivatives near 0: chainrule's series is exact (i1'' = 3x/8 + ...); PyTorch's double "
+    "backward of i0 - i1/x cancels, off by about eps / x^2 (docs/differences.md)",
+    lambda key: _op_family(key) in ("i1", "i1e") and key.split("|")[1].split(":")[0] == "grad2",
+    _bessel_i1_near_zero,
+    Step("i1", (ArraySpec("float64", (1,), (5.960464477539063e-08,)),))))
+
+
 def _signed_zero_tie(step):
     """Two operands that meet as +0 and -0 somewhere (broadcast)."""
     if len(step.arrays) != 2 or not all(a.dtype.startswith("float") for a in step.arrays):

@@ -495,10 +495,34 @@ def _safe_at_zero(x):
     return not_tiny, where(not_tiny, x, eps)
 
 
+# i1(x) = sum_k x^(2k+1) / (2 4^k k! (k+1)!) and its derivative, from k = 0 to 4: exact to
+# rounding below |x| = 0.1, where i0 - i1/x cancels (its double backward, off by eps / x^2)
+_I1_SERIES = tuple(1 / (2 * 4 ** k * math.factorial(k) * math.factorial(k + 1)) for k in range(5))
+_I1_SLOPE_SERIES = tuple((2 * k + 1) * c for k, c in enumerate(_I1_SERIES))
+_SERIES_BELOW = 0.1
+
+
+def _even_series(coefficients, squared):
+    out = coefficients[-1]
+    for c in coefficients[-2::-1]:
+        out = c + squared * out
+    return out
+
+
+def _near_zero(x):
+    """(|x| < 0.1, x there and 0 elsewhere): each branch is evaluated only where it is taken,
+    so neither leaks an overflow into the other's derivative."""
+    near = x.abs() < _SERIES_BELOW
+    return near, where(near, x, 0.0)
+
+
 def _i1_slope(x, ans):
-    # i1' = i0 - i1/x, as PyTorch writes it (a product with the reciprocal: its double backward)
-    not_tiny, safe = _safe_at_zero(x)
-    return where(not_tiny, i0(safe) - ans * safe.reciprocal(), 0.5)
+    # i1' = i0 - i1/x, as PyTorch writes it, away from 0; its series near 0 (and PyTorch's 1/2
+    # at nan, which is not > eps)
+    near, small = _near_zero(x)
+    not_tiny, safe = _safe_at_zero(where(near, 1.0, x))
+    far = where(not_tiny, i0(safe) - ans * safe.reciprocal(), 0.5)
+    return where(near, _even_series(_I1_SLOPE_SERIES, small * small), far)
 
 
 I1 = defop("i1", _float32_exp_overflow(_in_float64(_i1)), node="SpecialI1Backward0", save=lambda ans, x: (x, ans),
@@ -525,9 +549,14 @@ def i0e(x):
 
 
 def _i1e_slope(x, ans):
-    # i1e' = i0e - i1e (sign(x) + 1/x)
-    not_tiny, safe = _safe_at_zero(x)
-    return where(not_tiny, i0e(safe) - ans * (safe.sign() + safe.reciprocal()), 0.5)
+    # i1e' = i0e - i1e (sign(x) + 1/x) away from 0; exp(-|x|) (i1' - sign(x) i1) by the series near it
+    near, small = _near_zero(x)
+    not_tiny, safe = _safe_at_zero(where(near, 1.0, x))
+    far = where(not_tiny, i0e(safe) - ans * (safe.sign() + safe.reciprocal()), 0.5)
+    squared = small * small
+    series = (-small.abs()).exp() * (_even_series(_I1_SLOPE_SERIES, squared)
+                                  - small.sign() * small * _even_series(_I1_SERIES, squared))
+    return where(near, series, far)
 
 
 I1E = defop("i1e", _in_float64(_i1e), node="SpecialI1EBackward0", save=lambda ans, x: (x, ans),
