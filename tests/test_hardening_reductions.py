@@ -6,7 +6,7 @@ from math import inf, nan
 import pytest
 
 import chainrule
-from helpers import error_of, require_torch
+from helpers import error_of, outcome, require_torch
 
 
 def _pair(torch, array):
@@ -207,3 +207,21 @@ def test_deliberate_aminmax_zero_tie():
     assert np.signbit(torch.tensor(values).aminmax().min.item()) != np.signbit(torch.tensor(values).amin().item())
     ours = chainrule.tensor(values)
     assert np.signbit(ours.aminmax().min.item()) == np.signbit(ours.amin().item()) == np.signbit(torch.tensor(values).amin().item())
+
+
+HISTC_HALF = {f"{v}": v for v in ([inf, inf], [60000.0, 60000.0], [65504.0, 65504.0], [-65504.0, -65504.0], [0.0, 0.0])}
+
+
+@pytest.mark.parametrize("values", list(HISTC_HALF.values()), ids=list(HISTC_HALF))
+def test_histc_float16_edges_as_pytorch(values):
+    """float16's widened edges (min - 1, max + 1) stay in double for the checks, then convert
+    to Half checked: 65504 + 1 overflows, 60000 +- 1 rounds back to 60000 (one bin takes all)."""
+    torch = require_torch()
+    fn = lambda L: L.histc(L.tensor(values, dtype=L.float16), bins=4)  # noqa: E731
+    assert outcome(fn, chainrule) == outcome(fn, torch)
+
+
+def test_cumprod_of_an_empty_complex_dim():
+    torch = require_torch()
+    fn = lambda L: L.zeros(2, 0, dtype=L.complex64).cumprod(1)  # noqa: E731
+    assert outcome(fn, chainrule) == outcome(fn, torch)

@@ -52,7 +52,7 @@ _MATRIX_NORM_KEYS = ("linalg_norm[matrix_ord]", "linalg_norm[string]")
 # the products BLAS computes: complex multiply-adds with inf or nan order their terms as the build does
 _PRODUCTS = ("matrix_power", "vdot", "vecdot", "dot", "inner", "matmul", "mm", "bmm", "mv", "tensordot", "einsum",
              "linear", "addmm", "addmv", "addbmm", "baddbmm", "chain_matmul", "multi_dot", "solve", "lstsq",
-             "triangular_solve", "solve_triangular", "einsum_sublist")
+             "triangular_solve", "solve_triangular", "einsum_sublist", "matmul_folded")
 
 
 def _op_family(key):

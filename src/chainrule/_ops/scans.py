@@ -45,7 +45,7 @@ def _scan(ufunc, x, dim, reverse):
     acc = wider(x.dtype)
     if ufunc is np.add and x.dtype.kind in "fc":  # PyTorch's running sum starts from +0: 0 + -0 is 0
         x = x + x.dtype.type(0)
-    if ufunc is np.multiply and x.dtype.kind == "c":  # its running product from 1 + 0j: 1 * (3 + inf j) is nan + inf j
+    if ufunc is np.multiply and x.dtype.kind == "c" and x.shape[dim]:  # its running product from 1 + 0j: 1 * (3 + inf j) is nan + inf j
         x, first = x.copy(), (slice(None),) * (dim % x.ndim) + (-1 if reverse else 0,)
         x[first] = x[first] * x.dtype.type(1)  # only the first: the others multiply the running product
     if reverse:
@@ -945,9 +945,12 @@ def _histc_rows(x, bins, min, max, batch_dims):
     same = lo == hi
     if kind == "f":  # one apart, in the input's dtype, and at least to the neighbouring numbers
         # (1e30 - 1 is 1e30, and inf - 1 is the largest float)
-        below, above = (lo - 1).astype(a.dtype), (hi + 1).astype(a.dtype)
-        below = np.minimum(below, np.nextafter(lo.astype(a.dtype), a.dtype.type(-np.inf)))
-        above = np.maximum(above, np.nextafter(hi.astype(a.dtype), a.dtype.type(np.inf)))
+        # (float16 keeps them in double, checked when converted to Half below)
+        below, above = (lo - 1), (hi + 1)
+        if a.dtype != np.float16:
+            below, above = below.astype(a.dtype), above.astype(a.dtype)
+            below = np.minimum(below, np.nextafter(lo.astype(a.dtype), a.dtype.type(-np.inf)))
+            above = np.maximum(above, np.nextafter(hi.astype(a.dtype), a.dtype.type(np.inf)))
         lo, hi = np.where(same, below, lo), np.where(same, above, hi)
     else:
         lo, hi = np.where(same, lo - 1, lo), np.where(same, hi + 1, hi)
@@ -958,8 +961,8 @@ def _histc_rows(x, bins, min, max, batch_dims):
             raise RuntimeError("torch.histc: max must be larger than min")
     if kind == "b":
         raise _dtype.not_implemented("linspace_cpu", a.dtype)
-    if kind in "iu":  # the edges converted to the input's dtype, checked (no wrapping of negatives)
-        info = np.iinfo(a.dtype)
+    if kind in "iu" or a.dtype == np.float16:  # the edges converted to the input's dtype, checked (no wrapping)
+        info = np.iinfo(a.dtype) if kind in "iu" else np.finfo(a.dtype)
         if ((lo < info.min) | (lo > info.max) | (hi < info.min) | (hi > info.max)).any():
             raise RuntimeError(f"value cannot be converted to type {_dtype._C_SCALAR_NAMES[a.dtype.name]} "
                                "without overflow")
@@ -968,7 +971,7 @@ def _histc_rows(x, bins, min, max, batch_dims):
     left, right = lo.astype(a.dtype).reshape(-1, 1), hi.astype(a.dtype).reshape(-1, 1)
     inside = (rows >= left) & (rows <= right)
     with np.errstate(over="ignore", invalid="ignore"):
-        position = ((rows - left) * bins / (right - left)).astype(np.int64)
+        position = np.where(right > left, (rows - left) * bins / (right - left), 0).astype(np.int64)  # (float16 edges may meet)
     position = np.minimum(position, bins - 1) + np.arange(rows.shape[0]).reshape(-1, 1) * bins  # right edge: last bin
     counts = np.bincount(position[inside], minlength=rows.shape[0] * bins).astype(a.dtype)
     return _wrap(counts.reshape(lead + (bins,)))
