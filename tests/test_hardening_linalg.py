@@ -132,6 +132,8 @@ CASES = {
     **{f"bmm_empty_{a}_{b}": (lambda a, b: lambda lib: lib.bmm(lib.zeros(2, 2, 0, dtype=getattr(lib, a)),
                                                                 lib.zeros(2, 0, 2, dtype=getattr(lib, b))))(a, b)
        for a, b in (("float64", "float32"), ("bool", "bool"), ("int64", "complex64"))},
+    "matmul_empty_long_needing_grad": lambda lib: lib.matmul(lib.zeros(2, 0, 0, requires_grad=True),
+                                                             lib.zeros(2, 0, 0, dtype=lib.int64)),
     "bmm_empty_batch": lambda lib: lib.bmm(lib.zeros(0, 2, 2, dtype=lib.complex128), lib.zeros(0, 2, 2, dtype=lib.complex64)),
     # B is a batch of vectors only when its shape is A's without the last dim (else a matrix)
     "lstsq_matrix_rhs_one_dim_less": lambda lib: lib.linalg.lstsq(lib.ones(3, 1, 0, dtype=lib.float64),

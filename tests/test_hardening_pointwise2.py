@@ -203,6 +203,9 @@ CASES = {
     "pow_tensor_half_exponent": lambda lib: lib.pow(lib.tensor([-0.0, -inf, 4.0], dtype=lib.float64),
                                                     lib.tensor([0.5, 0.5, 2.0], dtype=lib.float64)),
     "pow_0d_0d": lambda lib: lib.tensor(-inf) ** lib.tensor(0.5),
+    # in place, TensorIterator's output shape check comes before the kernel's dtype check
+    "lerp_inplace_shape_first": lambda lib: lib.tensor(-62).lerp_(lib.zeros(0, 2, dtype=lib.int64), 0.5),
+    "addcmul_inplace_shape_first": lambda lib: lib.tensor([True]).addcmul_(lib.zeros(2, 2), lib.zeros(2, 2)),
 }
 
 

@@ -760,7 +760,7 @@ _lt = _comparison_inplace("lt", np.less, "lt_cpu", "LtBackward0", "LtBackward1")
 _le = _comparison_inplace("le", np.less_equal, "le_cpu", "LeBackward0", "LeBackward1")
 _gt = _comparison_inplace("gt", np.greater, "gt_cpu", "GtBackward0", "GtBackward1")
 _ge = _comparison_inplace("ge", np.greater_equal, "ge_cpu", "GeBackward0", "GeBackward1")
-BROADCASTING.update((_eq, _ne, _lt, _le, _gt, _ge))
+BROADCASTING.update((_eq, _ne, _lt, _le, _gt, _ge, lerp, addcmul))  # TensorIterator ops: the shape first
 
 
 # --- Tensor methods --------------------------------------------------------------------------------

@@ -260,12 +260,19 @@ def _check_batches(a, b):
                            f"but got: [{batch2}, {k2}].")
 
 
+def _empty_product_dtype(input, mat2):
+    """An empty bmm's result has mat2's dtype: an integer one refuses an input needing grad."""
+    for t in (input, mat2):
+        _reductions._check_autograd_dtype(t, mat2._data.dtype)
+
+
 def bmm(input, mat2, *, out=None):
     """A batch of matrix products: (b, n, k) @ (b, k, m), without broadcasting."""
     if out is not None:
         return into(out, bmm, input, mat2, exact=_out_dtype_error)
     _check_batches(input, mat2)
     if not input._data.size or not mat2._data.size:  # PyTorch zeros a result of mat2's dtype, unchecked
+        _empty_product_dtype(input, mat2)
         return binary(BMM, input.to(mat2.dtype), mat2)
     _scalar_type_check(input, mat2)
     _refuse_bool("bmm", input, mat2)
@@ -371,6 +378,7 @@ def matmul(input, other, *, out=None):
             product = mm(other.mT.reshape(-1, k), input.t())
             return unsafe_view(product, other._data.shape[:-2] + (m, input._data.shape[0])).mT.contiguous()
     elif _check_batched(input, other) and input._data.dtype != other._data.dtype:
+        _empty_product_dtype(input, other)
         input = input.to(other.dtype)  # an empty bmm takes its result's dtype from mat2 and checks none
     a2 = input.unsqueeze(0) if da == 1 else input
     b2 = other.unsqueeze(-1) if db == 1 else other
