@@ -132,6 +132,9 @@ CASES = {
     **{f"bmm_empty_{a}_{b}": (lambda a, b: lambda lib: lib.bmm(lib.zeros(2, 2, 0, dtype=getattr(lib, a)),
                                                                 lib.zeros(2, 0, 2, dtype=getattr(lib, b))))(a, b)
        for a, b in (("float64", "float32"), ("bool", "bool"), ("int64", "complex64"))},
+    # two solves, as potrs: L L^H of a float32 factor holding 1e30 would overflow
+    "cholesky_solve_huge_factor": lambda lib: lib.cholesky_solve(
+        lib.tensor([[-1.62890625], [-1e30], [0.5]]), lib.tensor([[3.0, 0, 0], [-1e30, -1e30, 0], [0, 0, 3.0]])),
     "matmul_empty_long_needing_grad": lambda lib: lib.matmul(lib.zeros(2, 0, 0, requires_grad=True),
                                                              lib.zeros(2, 0, 0, dtype=lib.int64)),
     "bmm_empty_batch": lambda lib: lib.bmm(lib.zeros(0, 2, 2, dtype=lib.complex128), lib.zeros(0, 2, 2, dtype=lib.complex64)),

@@ -150,6 +150,11 @@ CASES = {
     "avg_pool2d_cancelling_order": lambda lib: F(lib).avg_pool2d(lib.tensor(
         [-9.223372036854776e18, 3773240438685696.0, -9.223372036854776e18, 7993082511360.0, 9.223372036854776e18, 248.75,
          137560816.0, -326.25, -9.223372036854776e18]).reshape(1, 3, 3), 3, 2, 1),
+    # complex soft_margin_loss: log1p(exp(z)) with PyTorch's complex log1p (Kahan's), inf parts too
+    "soft_margin_complex_inf": lambda lib: F(lib).soft_margin_loss(lib.tensor(complex(-20, -inf)),
+                                                                   lib.tensor(complex(-0.0, -3.7265625)), reduction="sum"),
+    "soft_margin_complex_small": lambda lib: F(lib).soft_margin_loss(lib.tensor([1e-30j, 2 + 1e-8j]),
+                                                                     lib.tensor([1 + 0j, -1 + 0j])),
     "avg_pool2d_negative_zeros": lambda lib: F(lib).avg_pool2d(lib.full((1, 2, 2), -0.0), 2),
     "avg_pool1d_int16_empty": lambda lib: F(lib).avg_pool1d(lib.zeros(0, 10, 2, dtype=lib.int16), 2),
     "avg_pool2d_long_minimum": lambda lib: F(lib).avg_pool2d(lib.full((1, 1, 4), -9223372036854775808,

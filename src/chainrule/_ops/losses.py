@@ -36,7 +36,7 @@ from .elementwise import _no_derivative, where, without_derivative
 from .normalization import pairwise_distance
 from . import registry
 from .registry import apply, broadcast_error, defop, unary
-from .unary import abs, clamp_min, exp, log, sigmoid, sqrt
+from .unary import _log1p, abs, clamp_min, exp, log, sigmoid, sqrt
 
 # --- reductions and argument checks ---------------------------------------------------
 
@@ -440,7 +440,7 @@ def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=No
 def _soft_margin(x, t, reduction):
     z = -x * t.astype(x.dtype, copy=False)  # PyTorch: neg(input).mul_(target), in the input's dtype
     # log(1 + e^z), exact for large z where PyTorch's log1p(exp(z)) overflows (docs/differences.md)
-    return _np_reduce(np.logaddexp(0, z) if x.dtype.kind == "f" else np.log1p(np.exp(z)), reduction)
+    return _np_reduce(np.logaddexp(0, z) if x.dtype.kind == "f" else _log1p(np.exp(z)), reduction)
 
 
 def _soft_margin_slope(x, t):

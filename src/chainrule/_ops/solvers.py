@@ -445,9 +445,11 @@ def _triangle_read(factor, upper):
 
 
 def _np_cholesky_solve(b, factor, upper):
-    """(L L^H)^-1 b from the whole factor (the gradient treats every element of it)."""
-    a = np.conj(np.swapaxes(factor, -1, -2)) @ factor if upper else factor @ np.conj(np.swapaxes(factor, -1, -2))
-    return _solve(a, b)
+    """(L L^H)^-1 b = L^-H (L^-1 b), two solves as LAPACK's potrs, from the whole factor
+    (the gradient treats every element of it; see _triangle_read). Forming L L^H would
+    square the factor's range: 1e30 in float32 overflows."""
+    lower = np.conj(np.swapaxes(factor, -1, -2)) if upper else factor
+    return _solve(np.conj(np.swapaxes(lower, -1, -2)), _solve(lower, b))
 
 
 def _cholesky_solve_grad_factor(g, factor, x, upper):

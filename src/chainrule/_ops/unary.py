@@ -510,6 +510,7 @@ def _log1p(x):
     The 1 is added to the real part only, so a -0 imaginary part stays -0."""
     if x.dtype.kind != "c":
         return np.log1p(x)
+    x = np.asarray(x)  # (a NumPy scalar's parts cannot be written)
     u, shifted_back = x.copy(), x.copy()
     u.real += 1
     shifted_back.real = u.real - 1
