@@ -748,11 +748,30 @@ def _both_zeros(step):
 
 DELIBERATE_RULES.append(DeliberateRule(
     "aminmax of a ±0 tie: PyTorch's whole-tensor kernel keeps the zero its vector lanes leave (the last one "
-    "below 8 elements), unlike its own amin and amax (the first); chainrule gives amin's and amax's "
-    "(docs/differences.md)",
-    lambda key: _op_family(key) == "aminmax" and key.split("|")[1] == "forward:signed-zero",
+    "below 8 elements), unlike its own amin and amax (the first); chainrule gives amin's and amax's, so does "
+    "histc's range in its error text (docs/differences.md)",
+    lambda key: (_op_family(key) == "aminmax" and key.split("|")[1] == "forward:signed-zero")
+    or (_op_family(key) == "histc" and key.split("|")[1] == "forward:error-text"),
     _both_zeros,
     Step(op='aminmax[scalar]', arrays=(ArraySpec(dtype='float64', shape=(3,), values=(100.0, 0.0, -0.0)),))))
+
+
+def _target_past_precision(step):
+    """A floating target of magnitude past 1 / eps of its dtype: t a + (1 - t) b cancels to 0."""
+    if len(step.arrays) < 2 or not step.arrays[1].dtype.startswith("float"):
+        return False
+    t = step.arrays[1]
+    return any(math.isfinite(v) and abs(v) * np.finfo(t.dtype).eps >= 1 for v in t.values)
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "multilabel_soft_margin_loss with a target past 1 / eps (1e30): the loss t logsig(x) + (1 - t) logsig(-x) "
+    "cancels to rounding in both libraries (its exact value is logsig's, 0.69 at 0), and so do its derivatives "
+    "(docs/differences.md)",
+    lambda key: _op_family(key) == "multilabel_soft_margin_loss" and ":error-" not in key,
+    _target_past_precision,
+    Step(op='multilabel_soft_margin_loss[vector]', arrays=(ArraySpec(dtype='float64', shape=(1,), values=(
+        1.0507009873554804e-200,)), ArraySpec(dtype='float64', shape=(), values=(1e+30,))))))
 
 KNOWN = {
 }
