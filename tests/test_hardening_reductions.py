@@ -225,3 +225,24 @@ def test_cumprod_of_an_empty_complex_dim():
     torch = require_torch()
     fn = lambda L: L.zeros(2, 0, dtype=L.complex64).cumprod(1)  # noqa: E731
     assert outcome(fn, chainrule) == outcome(fn, torch)
+
+
+_FUZZ_ZEROS = np.array([-3.45703125, -1.1162109375, -0.259521484375, 0.25, 0.25, 0.25, 0.0, -3.2890625, 1e-30, 0.25,
+                        -40.0, -1e-30, 0.0, 0.25, -20.0, -0.0, 0.25, 0.25]).reshape(3, 3, 2)
+UNIQUE_ZEROS = {
+    "18 elements": _FUZZ_ZEROS,  # the introsort leaves the last zero, -0., first
+    "transposed": _FUZZ_ZEROS.transpose(2, 1, 0),  # its logical order leaves 0. first
+    "with nans": np.array([-0.0, -0.0, 0.25, -1.0, -1.0, 1.0, 0.25, 1.0, -0.0, nan, -0.0, -0.0, 0.25, -1.0, 0.0, 0.0, 1.0,
+                           0.25, 1.0, 0.25, -0.0, -0.0, 0.25, nan, 0.0, 0.0, 0.25, 1.0, -1.0, 0.0, nan, 1.0, nan, 0.25]),
+    "short": np.array([1.0, -0.0, 0.0]),  # insertion sort: the first in memory order
+}
+
+
+@pytest.mark.parametrize("name", list(UNIQUE_ZEROS))
+def test_unique_keeps_the_zero_pytorch_sorts_first(name):
+    """PyTorch's unique std::sorts (NaN last) and keeps the first of each run: which of -0.
+    and 0. that is depends on the introsort's partitions, replayed."""
+    torch = require_torch()
+    values = UNIQUE_ZEROS[name]
+    ours, theirs = (_numpy(lib.unique(lib.from_numpy(values.copy()))) for lib in (chainrule, torch))
+    assert ours.tobytes() == theirs.tobytes(), (values, ours, theirs)

@@ -807,6 +807,24 @@ def _unique_results(x, node, values, inverse, counts, return_inverse, return_cou
     return out[0] if len(out) == 1 else tuple(out)
 
 
+_REPLAY_AT_MOST = 10 ** 5  # elements: the replay is a Python loop; past it, the first zero in memory order
+
+
+def _unique_zero_sign(flat, values):
+    """PyTorch's unique std::sorts the elements and keeps the first of each run of equals: of
+    -0. and 0. the one libstdc++'s introsort (NaN last) leaves first (the first in memory order below 17
+    elements, where it is an insertion sort), replayed where both are present."""
+    zeros = flat[flat == 0] if flat.dtype.kind == "f" else flat[:0]
+    if not (np.signbit(zeros).any() and (~np.signbit(zeros)).any()):
+        return values
+    if flat.size <= _REPLAY_AT_MOST:
+        keys = flat.tolist()
+        first = next(keys[i] for i in stl_order.sort(keys, stl_order.less_nan_last) if keys[i] == 0)
+    else:
+        first = zeros[0]
+    return np.where(values == 0, flat.dtype.type(first), values)
+
+
 def unique(x, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct elements (slices along ``dim``) in ascending order, as PyTorch's CPU
     kernel returns them whether or not ``sorted``. NaNs are all distinct."""
@@ -817,6 +835,7 @@ def unique(x, sorted=True, return_inverse=False, return_counts=False, dim=None):
     if dim is None:
         values, inverse, counts = np.unique(a.ravel(), return_inverse=True, return_counts=True, equal_nan=False)
         inverse = inverse.reshape(a.shape)
+        values = _unique_zero_sign(a.ravel(), values)
         return _unique_results(x, "unique", values, inverse, counts, return_inverse, return_counts)
     values, inverse, counts = _unique_dim(a, dim)
     return _unique_results(x, "unique_dim", values, inverse.reshape(-1), counts, return_inverse, return_counts)
