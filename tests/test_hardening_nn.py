@@ -404,3 +404,15 @@ def test_cdist_without_columns_is_zero(p):
     torch = require_torch()
     fn = lambda lib: lib.cdist(lib.zeros(1, 0, requires_grad=True), lib.zeros(2, 0), p)  # noqa: E731
     assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))
+
+
+@pytest.mark.parametrize("p", [0.0, 1.0, 2.0, inf])
+def test_cdist_gradient_at_nan_as_pytorch(p):
+    """The backward kernel's sign is nan at nan (p = 1, inf); p = 0's gradient is 0 everywhere."""
+    torch = require_torch()
+
+    def fn(lib):
+        a = lib.tensor([[nan, 1.0], [2.0, 3.0]], dtype=lib.float64, requires_grad=True)
+        b = lib.tensor([[1.0, 1.0]], dtype=lib.float64, requires_grad=True)
+        return lib.autograd.grad(lib.cdist(a, b, p).sum(), (a, b))
+    assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))

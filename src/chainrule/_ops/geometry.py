@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
-from .elementwise import where
+from .elementwise import where, zeros_like
 from .batching import dim_params, leading
 from .registry import apply, broadcast_error, defop
 from . import reductions as _reductions
@@ -74,15 +74,16 @@ def _cdist_grad(g, x1, x2, dist, p):
     g, dist = g.unsqueeze(-1), dist.unsqueeze(-1)
     magnitude = d.abs()
     if p == 0:
-        return d * 0
+        return zeros_like(d)
+    sign = where(d == d, d.sign(), d)  # the kernel's sign, min(max(0, ceil d), 1) + ...: nan at nan
     if p == 1:
-        return d.sign() * g
+        return sign * g
     if p == np.inf:
-        return d.sign() * g * (magnitude == dist)
+        return sign * g * (magnitude == dist)
     # each in the kernel's order of operations (g d / dist is not d (g / dist) in rounding)
     if p < 2:  # below 1, the elements with d = 0 have no slope
         none = (dist == 0) | (d == 0) if p < 1 else dist == 0
-        return where(none, 0.0, d.sign() * magnitude ** (p - 1) * g / dist ** (p - 1))
+        return where(none, 0.0, sign * magnitude ** (p - 1) * g / dist ** (p - 1))
     if p == 2:
         return where(dist == 0, 0.0, g * d / dist)
     return where(dist == 0, 0.0, d * magnitude ** (p - 2) * g / dist ** (p - 1))
