@@ -268,6 +268,8 @@ CASES = {
     "unfold_bool": lambda lib: F(lib).unfold(lib.tensor([[[True, False, True], [True, False, False],
                                                           [True, True, True]]]), 2, padding=1, stride=2),
     "fold_bool": lambda lib: F(lib).fold(lib.ones(1, 4, 4, dtype=lib.bool), 3, 2),
+    **{f"unfold_empty_{'x'.join(map(str, shape))}": (lambda shape: lambda lib: F(lib).unfold(lib.zeros(shape), (2, 1)))(shape)
+       for shape in ((1, 1, 3, 0), (1, 0, 3, 3), (0, 1, 3, 3), (1, 3, 0))},
     "unfold_int": lambda lib: F(lib).unfold(lib.ones(1, 3, 3, dtype=lib.int8), 2),
     **{f"pad_{mode}_bool_{i}": (lambda mode, shape, p: lambda lib: F(lib).pad(lib.ones(shape, dtype=lib.bool), p,
                                                                            mode=mode))(mode, shape, p)

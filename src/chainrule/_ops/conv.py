@@ -474,7 +474,7 @@ def _unfold(x, kernel, dilation, padding, stride):
     """(N, C, H, W) or (C, H, W) -> (N, C*kH*kW, L) or (C*kH*kW, L)."""
     batched = x.ndim == 4
     cols = _im2col(x if batched else x[None], kernel, dilation, padding, stride)
-    cols = cols.reshape(cols.shape[0], cols.shape[1] * math.prod(kernel), -1)
+    cols = cols.reshape(cols.shape[0], cols.shape[1] * math.prod(kernel), math.prod(cols.shape[4:]))  # (N may be 0)
     return cols if batched else cols[0]
 
 
@@ -549,7 +549,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
         input.size(-1), input.size(-2)
     shape = input._data.shape
     ndim = len(shape)
-    nonempty = input.size(1) != 0 and input.size(2) != 0 and (ndim != 3 or shape[0] != 0)
+    nonempty = input.size(1) != 0 and input.size(2) != 0 and (ndim != 3 or shape[0] != 0) and (ndim != 4 or shape[3] != 0)
     if ndim not in (3, 4) or not nonempty:
         raise RuntimeError("Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero "
                            f"dimensions for input, but got: {list(shape)}")
