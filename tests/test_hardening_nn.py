@@ -155,6 +155,13 @@ CASES = {
                                                                    lib.tensor(complex(-0.0, -3.7265625)), reduction="sum"),
     "soft_margin_complex_small": lambda lib: F(lib).soft_margin_loss(lib.tensor([1e-30j, 2 + 1e-8j]),
                                                                      lib.tensor([1 + 0j, -1 + 0j])),
+    # float16 input, int64 target past float16's range: a 0-d target is read as a float32 scalar,
+    # a tensor target is cast to float16 (inf) first
+    "soft_margin_half_0d_big_target": lambda lib: _grads(lib, lambda L, x: F(L).soft_margin_loss(x, L.tensor(-9052124)),
+                                                         lib.tensor(0.0, dtype=lib.float16, requires_grad=True),
+                                                         create_graph=False),
+    "soft_margin_half_big_targets": lambda lib: F(lib).soft_margin_loss(lib.tensor([0.0, 3e-3], dtype=lib.float16),
+                                                                        lib.tensor([70000, 1])),
     "avg_pool2d_negative_zeros": lambda lib: F(lib).avg_pool2d(lib.full((1, 2, 2), -0.0), 2),
     "avg_pool1d_int16_empty": lambda lib: F(lib).avg_pool1d(lib.zeros(0, 10, 2, dtype=lib.int16), 2),
     "avg_pool2d_long_minimum": lambda lib: F(lib).avg_pool2d(lib.full((1, 1, 4), -9223372036854775808,

@@ -438,7 +438,11 @@ def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=No
 
 
 def _soft_margin(x, t, reduction):
-    z = -x * t.astype(x.dtype, copy=False)  # PyTorch: neg(input).mul_(target), in the input's dtype
+    # PyTorch: neg(input).mul_(target), in the input's dtype; a 0-d target is a CPU scalar there,
+    # read in the op math type (float32 for float16: an int64 target of 9e6 is not inf)
+    math_type = np.float32 if x.dtype == np.float16 and t.ndim == 0 else x.dtype
+    with np.errstate(over="ignore"):
+        z = (-x.astype(math_type) * t.astype(math_type, copy=False)).astype(x.dtype)
     # log(1 + e^z), exact for large z where PyTorch's log1p(exp(z)) overflows (docs/differences.md)
     return _np_reduce(np.logaddexp(0, z) if x.dtype.kind == "f" else _log1p(np.exp(z)), reduction)
 
