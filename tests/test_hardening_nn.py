@@ -425,3 +425,11 @@ def test_cdist_gradient_at_nan_as_pytorch(p):
         b = lib.tensor([[1.0, 1.0]], dtype=lib.float64, requires_grad=True)
         return lib.autograd.grad(lib.cdist(a, b, p).sum(), (a, b))
     assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))
+
+
+@pytest.mark.parametrize("row", [[1.0, nan], [nan, 1.0], [nan, nan], [1.0, nan, 3.0, nan, 2.0] + [1.0] * 13])
+def test_cdist_inf_norm_passes_over_nan(row):
+    """The inf-norm kernel's running max from 0 keeps its value against a nan: [1, nan] is 1, [nan, nan] 0."""
+    torch = require_torch()
+    fn = lambda lib: lib.cdist(lib.tensor([row], dtype=lib.float64), lib.zeros(1, len(row), dtype=lib.float64), inf)  # noqa: E731
+    assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))

@@ -112,6 +112,9 @@ def _np_cdist(x1, x2, p):
         return np.zeros(d.shape[:-1], d.dtype)
     if p == 0:  # PyTorch's count of the differences, min(ceil(|d|), 1): nan stays nan (vector_norm counts it)
         return np.minimum(np.ceil(np.abs(d)), 1).sum(-1)
+    if p == np.inf:  # the kernel's max from 0 keeps what it has against a nan (vector_norm's is nan)
+        magnitude = np.abs(d)
+        return np.max(np.where(magnitude != magnitude, 0, magnitude), axis=-1)
     return _reductions._vector_norm(d, p, (-1,), False, single_is_abs=False)  # the kernel's sum of |d|^p, even of one
 
 
