@@ -246,3 +246,14 @@ def test_unique_keeps_the_zero_pytorch_sorts_first(name):
     values = UNIQUE_ZEROS[name]
     ours, theirs = (_numpy(lib.unique(lib.from_numpy(values.copy()))) for lib in (chainrule, torch))
     assert ours.tobytes() == theirs.tobytes(), (values, ours, theirs)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex64", "float16"])
+def test_mean_overflows_as_pytorch(dtype):
+    """float32 (complex64) sums overflow at 3.4e38 before the division, as PyTorch's; float16 is
+    added in float32 and stays finite."""
+    torch = require_torch()
+    big = 3.4028234663852886e38 if dtype != "float16" else 65504.0
+    fn = lambda L: (L.full((2, 2), big, dtype=getattr(L, dtype)).mean(), L.full((2, 2), big, dtype=getattr(L, dtype)).mean(0),  # noqa: E731
+                    L.zeros(0, dtype=getattr(L, dtype)).mean())
+    assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))

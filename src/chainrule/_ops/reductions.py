@@ -206,9 +206,15 @@ def sum(x, dim=None, keepdim=False, *, dtype=None):
     return unary(SUM_DIM, x, (dims, keepdim, out))
 
 
+_ROUND_BEFORE_DIVIDING = (np.dtype(np.float32), np.dtype(np.complex64))
+
+
 def _mean(x, dims, keepdim, dtype):
-    with np.errstate(divide="ignore", invalid="ignore"):  # the mean of nothing is nan, quietly
-        return (wide_sum(x, dims, keepdim, dtype) / _count(x.shape, dims)).astype(dtype, copy=False)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # the mean of nothing is nan, quietly
+        total, count = wide_sum(x, dims, keepdim, dtype), _count(x.shape, dims)
+        if np.dtype(dtype) in _ROUND_BEFORE_DIVIDING:  # PyTorch's float32 sum overflows at 3.4e38, then divides
+            return np.asarray(total.astype(dtype) / np.asarray(count, dtype))  # (complex: as complex numbers)
+        return (total / count).astype(dtype, copy=False)  # float16: added in float32, divided before rounding
 
 
 _MEAN_RULES = dict(save=lambda ans, x, dims, keepdim, dtype: (x._data.shape, dims, keepdim, dtype),
