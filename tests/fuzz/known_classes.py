@@ -706,9 +706,9 @@ def deliberate_for(key):
 
 
 def _mean_below_float64_noise(step):
-    """The float64 error bound of a mean, n eps max|x|, is past the comparison tolerance of
-    the exact mean (fsum): elements 1e30 apart cancel, and what is left of the small ones
-    depends on the order they were added in."""
+    """The float64 error bound of a sum, n eps max|x|, is past the comparison tolerance of
+    the exact mean (fsum / n, so sums are judged no more loosely): elements 1e30 apart cancel,
+    and what is left of the small ones depends on the order they were added in."""
     a = _arrays(step)
     if not a or a[0].dtype.kind != "f" or not a[0].size or not np.isfinite(a[0]).all():
         return False
@@ -717,11 +717,14 @@ def _mean_below_float64_noise(step):
     return x.size * np.finfo(np.float64).eps * np.abs(x).max() > atol + rtol * abs(math.fsum(x) / x.size)
 
 
+_SUMS = ("var_mean", "std_mean", "sum", "sum_dim", "sum_dtype", "nansum", "mean", "mean_dim", "mean_dtype", "nanmean")
+
+
 DELIBERATE_RULES.append(DeliberateRule(
-    "var_mean's and std_mean's mean where elements cancel past float64's precision: PyTorch adds by Welford in "
-    "memory order, chainrule pairwise; both are off the exact mean by rounding noise up to n eps max|x| "
-    "(docs/differences.md)",
-    lambda key: _op_family(key) in ("var_mean", "std_mean") and key.split("|")[1] == "forward:value",
+    "sums and means where elements cancel past float64's precision: PyTorch adds in its cascade's order (var_mean "
+    "by Welford in memory order), chainrule pairwise; both are off the exact result by rounding noise up to "
+    "n eps max|x| (docs/differences.md)",
+    lambda key: _op_family(key) in _SUMS and key.split("|")[1] == "forward:value",
     _mean_below_float64_noise,
     Step(op='var_mean[whole]', arrays=(ArraySpec(dtype='float32', shape=(4, 1, 4), values=(
         0.004001617431640625, -0.0, -1e+30, 2.7265625, -3.13671875, 3.84375, -2.0, 0.0, 20.0, -40.0, -2.734375,
