@@ -205,6 +205,7 @@ CASES = {
     "pow_0d_0d": lambda lib: lib.tensor(-inf) ** lib.tensor(0.5),
     # in place, TensorIterator's output shape check comes before the kernel's dtype check
     "lerp_inplace_shape_first": lambda lib: lib.tensor(-62).lerp_(lib.zeros(0, 2, dtype=lib.int64), 0.5),
+    "lerp_inplace_end_dtype_first": lambda lib: lib.tensor(-3.875 + 1e-30j).lerp_(lib.zeros(0, 0), 0.5),
     "addcmul_inplace_shape_first": lambda lib: lib.tensor([True]).addcmul_(lib.zeros(2, 2), lib.zeros(2, 2)),
 }
 

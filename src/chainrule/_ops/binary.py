@@ -28,7 +28,7 @@ from .elementwise import (TENSOR_OR_NUMBER, NotAnOperand, _as_complex32, _conj, 
                           _no_bool_subtraction, _no_derivative, _opmath, _operand, _scalar_operand, common_operands, div,
                           invalid_arguments, must_be_tensor, not_implemented_for, plain, pow, promoted,
                           tensor_method, type_name, where, without_derivative, zeros_like)
-from .inplace import BROADCASTING, apply_inplace, promoting
+from .inplace import BROADCASTING, KERNEL_AFTER_SHAPE, apply_inplace, promoting
 from .methods import inplace_method
 from .batching import elementwise
 from .registry import apply, defop, into, unary
@@ -760,7 +760,8 @@ _lt = _comparison_inplace("lt", np.less, "lt_cpu", "LtBackward0", "LtBackward1")
 _le = _comparison_inplace("le", np.less_equal, "le_cpu", "LeBackward0", "LeBackward1")
 _gt = _comparison_inplace("gt", np.greater, "gt_cpu", "GtBackward0", "GtBackward1")
 _ge = _comparison_inplace("ge", np.greater_equal, "ge_cpu", "GeBackward0", "GeBackward1")
-BROADCASTING.update((_eq, _ne, _lt, _le, _gt, _ge, lerp, addcmul))  # TensorIterator ops: the shape first
+BROADCASTING.update((_eq, _ne, _lt, _le, _gt, _ge, addcmul))  # TensorIterator ops: the shape first
+KERNEL_AFTER_SHAPE.add(lerp)  # its dtype checks of end and weight, then the shape, then the kernel
 
 
 # --- Tensor methods --------------------------------------------------------------------------------

@@ -117,6 +117,9 @@ _NUMBERS = (int, float, bool)
 # self's shape (PyTorch's TensorIterator: its shapes come before its types and kernels):
 # the promoting ones and the comparisons
 BROADCASTING = set()
+# in-place ops whose own argument checks come first (lerp_'s dtype of `end`), whose kernel's
+# dispatch error (NotImplementedError) comes after TensorIterator's shape check
+KERNEL_AFTER_SHAPE = set()
 
 
 def promoting(fn, first=None, floating=False):
@@ -224,9 +227,10 @@ def _computed(compute, x, self, args, kwargs):
     TensorIterator would first have refused a result larger than ``self``."""
     try:
         return compute(x, *args, **kwargs)
-    except (RuntimeError, NotImplementedError):
+    except (RuntimeError, NotImplementedError) as e:
         operands = [a for a in args if isinstance(a, Tensor)]
-        if operands and compute in BROADCASTING:  # TensorIterator's ops only (not index_put's)
+        kernel = compute in KERNEL_AFTER_SHAPE and isinstance(e, NotImplementedError)
+        if operands and (compute in BROADCASTING or kernel):  # TensorIterator's ops only (not index_put's)
             _check_broadcast_first(self, operands)
         raise
 
