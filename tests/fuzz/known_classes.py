@@ -808,6 +808,29 @@ DELIBERATE_RULES.append(DeliberateRule(
     Step(op='lstsq[batch]', arrays=(ArraySpec(dtype='complex128', shape=(1, 1, 1), values=(3j,)),
                                     ArraySpec(dtype='complex128', shape=(0, 1, 0), values=())))))
 
+
+def _spread_at_rounding(step):
+    """Two distinct finite elements within 4 eps of each other (relative to the larger): a
+    variance of such a slice is rounding, and the derivatives divide by it."""
+    a = _arrays(step)
+    if not a or a[0].dtype.kind != "f":
+        return False
+    x = np.unique(a[0][np.isfinite(a[0])].astype(np.float64))
+    if x.size < 2:
+        return False
+    gaps, scale = np.diff(x), np.maximum(np.abs(x[1:]), np.abs(x[:-1]))
+    return bool((gaps <= 4 * np.finfo(a[0].dtype).eps * scale).any())
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "the derivatives of std and var where elements differ by rounding only (1 + 2^-52 and 1): the std is "
+    "rounding (PyTorch's Welford and chainrule's two-pass sum round it differently, both at 1e-16) and the "
+    "derivatives divide by it (docs/differences.md)",
+    lambda key: _op_family(key) in ("std", "std_legacy", "std_mean", "var", "var_legacy", "var_mean")
+    and key.split("|")[1].split(":")[0] in ("grad", "grad2", "jvp") and ":error-" not in key,
+    _spread_at_rounding,
+    Step(op='std[dim]', arrays=(ArraySpec(dtype='float64', shape=(1, 2), values=(1.0000000000000002, 1.0)),))))
+
 KNOWN = {
 }
 
