@@ -219,6 +219,12 @@ CASES = {
                                                       lib.ones(3, 1, 1, dtype=lib.bool), dilation=2),
     "conv1d_dilated_long": lambda lib: F(lib).conv1d(lib.ones(1, 1, 4, dtype=lib.long),
                                                      lib.ones(1, 1, 2, dtype=lib.long), dilation=2),
+    # an empty input meets no kernel: "only zero batch or channel" before slow_conv_transpose's own checks
+    "conv_transpose1d_empty_width": lambda lib: F(lib).conv_transpose1d(lib.zeros(4, 4, 0), lib.zeros(4, 4, 0)),
+    "conv_transpose2d_empty_output_padding": lambda lib: F(lib).conv_transpose2d(lib.zeros(1, 4, 0, 2),
+                                                                                 lib.zeros(4, 4, 1, 1), output_padding=1),
+    "conv_transpose1d_empty_batch": lambda lib: F(lib).conv_transpose1d(lib.zeros(0, 4, 3), lib.zeros(4, 4, 2),
+                                                                        output_padding=3, stride=2),
     "conv_transpose1d_int": lambda lib: F(lib).conv_transpose1d(lib.ones(1, 1, 1, dtype=lib.int32),
                                                                 lib.ones(1, 1, 3, dtype=lib.int32)),
     "conv1d_empty_channels_grads": lambda lib: _grads(lib, lambda L, w: F(L).conv1d(L.ones(1, 0, 4), w.reshape(2, 0, 2)),

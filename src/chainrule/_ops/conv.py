@@ -298,12 +298,13 @@ def _check_convolution(x, w, b, params):
         if bs is not None and bs != [ws[1] * groups]:
             raise RuntimeError(f"Given transposed=1, weight of size {ws}, expected bias to be 1-dimensional with "
                                f"{ws[1] * groups} elements, but got bias of size {bs} instead")
-        _check_transposed_kernel(xs, ws, params)
     if not x._data.size:  # PyTorch sends no empty input to a kernel: no kernel's checks
         if xs[0] and xs[1]:
             viewed = xs[:2] + [1] + xs[2:] if len(xs) == 3 else xs
             raise RuntimeError(f"Only zero batch or zero channel inputs are supported, but got input shape: {viewed}")
         return
+    if transposed:
+        _check_transposed_kernel(xs, ws, params)  # slow_conv_transpose's own
     if not transposed and len(ws) in (3, 4) and 0 in ws[2:]:  # slow_conv2d's (a 1-d one has a height of 1)
         kh, kw = ([1] + ws[2:])[-2:]
         if any(d > 1 for d in dilation):  # slow_conv_dilated's words
