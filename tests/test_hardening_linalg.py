@@ -450,3 +450,17 @@ def test_one_triangle_read_tangent_is_the_derivative(name):
         dual = fw.make_dual(chainrule.tensor(A), chainrule.tensor(t))
         tangent = fw.unpack_dual(_READ_ONE_TRIANGLE[name](chainrule, dual)).tangent.numpy()
     np.testing.assert_allclose(tangent, fd, atol=1e-6)
+
+
+def test_matrix_rank_hermitian_not_converging_raises_pytorchs_error_type():
+    """eigvalsh that does not converge (inf in the matrix): PyTorch's LinAlgError, as eigh's own
+    (the message's cause is the build's, docs/differences.md)."""
+    torch = require_torch()
+    x = np.full((5, 5), np.inf)
+    x[np.arange(5), np.arange(5)] = [0.0046, 0.0167, 1.0, 0.0085, np.inf]
+    kinds = []
+    for lib in (chainrule, torch):
+        with pytest.raises(Exception) as caught:
+            lib.linalg.matrix_rank(lib.from_numpy(x.copy()), hermitian=True)
+        kinds.append((type(caught.value).__name__, str(caught.value).split(":")[0]))
+    assert kinds[0] == kinds[1]

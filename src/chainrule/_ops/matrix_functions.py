@@ -17,7 +17,7 @@ from .shape import wrap_dim
 from .batching import any_batched, has_values, per_sample
 from . import registry
 from .unary import nan_to_num
-from .decomposition_base import _eps, _hermitian_input, _np_hermitian_part, np_svd
+from .decomposition_base import _eps, _hermitian_input, _not_converged, _np_hermitian_part, np_svd
 from .factorizations import eigvalsh, svdvals
 from .solvers import inv, inv_ex
 
@@ -142,7 +142,11 @@ def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None)
     if has_values(A._data):
         data = A._data
         if hermitian:
-            values = np.abs(np.linalg.eigvalsh(_np_hermitian_part(_hermitian_input(A, False)._data)))
+            part = _np_hermitian_part(_hermitian_input(A, False)._data)
+            try:
+                values = np.abs(np.linalg.eigvalsh(part))
+            except np.linalg.LinAlgError:  # PyTorch's error, as eigh's (inf in the matrix, say)
+                raise _not_converged("linalg.eigh", part, np.linalg.eigvalsh, "eigenvalues") from None
         else:
             values = np_svd(data, compute_uv=False)
         largest = values.max(-1, keepdims=True, initial=0)
