@@ -46,7 +46,7 @@ class DeliberateRule:
 
 # the factors LAPACK computes: unique only for finite, full-rank input
 _DECOMPOSITIONS = ("qr", "svd", "eig", "cholesky", "lu", "matrix_norm", "cond", "matrix_rank", "pinv", "lstsq",
-                   "slogdet", "logdet", "det", "inv", "solve", "matrix_exp")
+                   "slogdet", "logdet", "det", "inv", "solve", "matrix_exp", "triangular_solve")
 # linalg.norm's samples that take a matrix norm through the SVD
 _MATRIX_NORM_KEYS = ("linalg_norm[matrix_ord]", "linalg_norm[string]")
 # the keys outside _DECOMPOSITIONS that factor: those matrix norms, and a negative matrix_power,
