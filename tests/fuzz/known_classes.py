@@ -22,6 +22,8 @@ import numpy as np
 from fuzz.compare import TOL, ArraySpec, Step, lstsq_without_columns  # noqa: F401
 from fuzz.strategies import OPS
 
+infj, nanj = complex(0, inf), complex(0, nan)  # complex reprs with infinite parts read back: (inf+nanj)
+
 
 @dataclasses.dataclass(frozen=True)
 class Deliberate:
@@ -832,6 +834,29 @@ DELIBERATE_RULES.append(DeliberateRule(
     Step(op='std[dim]', arrays=(ArraySpec(dtype='float64', shape=(1, 2), values=(1.0000000000000002, 1.0)),))))
 
 KNOWN = {
+    # the classes left by the 100,000-program long run of stop 19 (tests/fuzz, CHAINRULE_FUZZ=long)
+    'cholesky_ex_failed[lower]|forward:value|bool-regular': ('result 0: [7.0710677e-01 0.0000000e+00 7.0710677e-01 1.0536712e-08 7.0710677e-01\n 0.0000000e+00] / PyTorch [7.0710677e-0',
+        Step(op='cholesky_ex_failed[lower]', arrays=(ArraySpec(dtype='bool', shape=(2, 1, 2), values=(True, True, True, True), layout='contig'),))),
+    'fill_|forward:missing-error|bool-empty': ('PyTorch raises RuntimeError: Autograd not support dtype: Long',
+        Step(op='fill_', arrays=(ArraySpec(dtype='bool', shape=(0, 1, 3), values=(), layout='contig'), ArraySpec(dtype='float32', shape=(), values=(0.0,), layout='strided')))),
+    'float_power[negative_float]|forward:nan|complex64-nan': ('result 0: [nan+nanj] / PyTorch [0.-0.j]',
+        Step(op='float_power[negative_float]', arrays=(ArraySpec(dtype='complex64', shape=(), values=((inf+nanj),), layout='contig'),))),
+    'lstsq[tall]|forward:shape|float64-empty': ('result 0: (1, 1, 1) / PyTorch (0, 1, 1)',
+        Step(op='lstsq[tall]', arrays=(ArraySpec(dtype='float64', shape=(1, 0, 1), values=(), layout='contig'), ArraySpec(dtype='float64', shape=(0, 1), values=(), layout='contig')))),
+    'matrix_power[n3]|grad:nan|float32-huge': ('result 0: [nan nan nan nan inf nan] / PyTorch [nan nan nan nan inf nan]',
+        Step(op='matrix_power[n3]', arrays=(ArraySpec(dtype='float32', shape=(3, 3), values=(2.188193285920732e+19, 9.588295111780905e+22, 1.2983685476048247e+25, 3.1454284072148866e+24, 1.313176073735487e+28, 9.590188425064252e+22, 4.1291553490775305e+26, 3.145410248701189e+24, 2.2078472761695535e+19), layout='contig'),))),
+    'multilabel_soft_margin_loss[matrix_sum]|grad2:value|float64-nan': ('result 0: [ 0.02111053         nan         nan         nan         nan -0.03294373] / PyTorch [ 0.02111053         nan  ',
+        Step(op='multilabel_soft_margin_loss[matrix_sum]', arrays=(ArraySpec(dtype='float64', shape=(1, 4, 4), values=(0.0, nan, nan, nan, nan, 0.9029047410896602, nan, nan, 0.011180339887498949, 1.0, nan, 0.0, 0.35355339059327373, nan, 0.011180339887498949, 1e-45), layout='transposed'), ArraySpec(dtype='int64', shape=(), values=(-877520604420,), layout='transposed')))),
+    'nll_loss[all_ignored]|grad2:grad-graph|float32-regular': ("no graph / PyTorch [('float32', (1,), array([0.], dtype=float32))]",
+        Step(op='nll_loss[all_ignored]', arrays=(ArraySpec(dtype='float32', shape=(1,), values=(0.0,), layout='contig'), ArraySpec(dtype='int64', shape=(1,), values=(0,), layout='contig')))),
+    'norm[negative_p]|grad2:value|float64-regular': ('result 0: [ 3.72700068e-35  7.03687442e+13 -4.66247746e-19             nan\n             nan             nan] / PyTorch [',
+        Step(op='norm[negative_p]', arrays=(ArraySpec(dtype='float64', shape=(2, 3), values=(100.0, 1e-30, -8.940696716308594e-07, 1e-200, -1.0, -8.940696716308594e-07), layout='contig'),))),
+    'pow|forward:nan|complex128-nan': ('result 0: [             nan            +nanj              nan            +nanj\n              nan            +nanj -1.106',
+        Step(op='pow', arrays=(ArraySpec(dtype='complex128', shape=(2, 2, 2), values=((3.046875+0j), (0.5+1e-30j), (40+infj), (2.609375+1e+30j), (1e-200+1.0634765625j), (-2+2j), (100+0j), (-1-1.6806640625j)), layout='contig'), ArraySpec(dtype='complex128', shape=(2, 2, 2), values=((nan+nanj), (nan+nanj), (nan+nanj), (6-3j), (nan+nanj), (nan+nanj), (nan+nanj), (inf+nanj)), layout='strided')))),
+    'softplus[params1]|grad2:value|float32-regular': ('result 0: [-0.14010483 -0.06032349  0.03649062  0.00810545  0.04142665  0.00165173] / PyTorch [-0.14010482 -0.          ',
+        Step(op='softplus[params1]', arrays=(ArraySpec(dtype='float32', shape=(2, 4), values=(1.0, 2.0, 1.0, 2.0, 2.0, 2.0, 0.5, 0.5), layout='contig'),))),
+    'var_legacy[unbiased_false]|forward:inf|complex64-huge': ('result 0: [0.] / PyTorch [inf]',
+        Step(op='var_legacy[unbiased_false]', arrays=(ArraySpec(dtype='complex64', shape=(3,), values=((1e+30+2j), (1e+30+2j), (1e+30+2j)), layout='transposed'),))),
 }
 
 # classes the CI programs find whose one-step reproducer does not show them on its own (the
