@@ -187,6 +187,11 @@ def test_logcumsumexp_tangent_at_huge_values_as_pytorch(values):
 VARIANCES = [
     ("std of equal 1e30s", np.full((2, 3), -1e30), lambda L, x: x.std(1)),
     ("var of equal 1e30s", np.full(5, 1e30, np.float32), lambda L, x: x.var()),
+    # one result: PyTorch's std_var_all_cpu, deviations from x.mean() in x's dtype (three float32
+    # 1e30s: a mean an ulp off, a variance of 5.6e45, inf); a row of them along a dim: Welford's 0
+    ("var of three 1e30s", np.full(3, 1e30, np.float32), lambda L, x: x.var(unbiased=False)),
+    ("var of three float64 1e30s", np.full(3, 1e30), lambda L, x: x.var(unbiased=False)),
+    ("complex var of three 1e30s", np.full(3, 1e30 + 2j, np.complex64), lambda L, x: x.var(unbiased=False)),
     ("complex var without degrees of freedom", np.array([1.5 - 1j, -34.5 - 1j], np.complex64),
      lambda L, x: x.var(correction=3)),  # the real part's inf plus the imaginary part's 0 / 0
     ("complex std", np.array([1 + 2j, 3 - 1j, -2 + 0.5j]), lambda L, x: x.std()),

@@ -575,9 +575,15 @@ def _wide_var(x, dims, correction, keepdim):
     wide = x.astype(np.float64)
     n = _count(x.shape, dims)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # no elements, or no degrees of freedom
+        if x.size and x.size == n and x.dtype != np.float16:
+            # one result: PyTorch's std_var_all_cpu, x.mean() in x's dtype, then the squared
+            # deviations from it added in double (a float32 mean of three 1e30s is an ulp off:
+            # the variance is 5.6e45, inf in float32)
+            centred = wide - np.asarray(_mean(x, dims, True, x.dtype), np.float64)
+            return np.asarray(np.sum(centred * centred, axis=dims, keepdims=keepdim) / builtins.max(n - correction, 0))
         centred = wide - np.sum(wide, axis=dims, keepdims=True) / n
-        # the corrected two-pass sum: less the square of the deviations' own sum (the rounding
-        # of the mean), so equal elements of 1e30 have variance 0, as Welford's
+        # PyTorch's Welford, as the corrected two-pass sum: less the square of the deviations'
+        # own sum (the rounding of the mean), so a row of equal 1e30s has variance 0
         squares = np.sum(centred * centred, axis=dims, keepdims=keepdim)
         drift = np.sum(centred, axis=dims, keepdims=keepdim)
         var = np.maximum(squares - drift * drift / n, 0) / builtins.max(n - correction, 0)
