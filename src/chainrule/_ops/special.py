@@ -27,6 +27,7 @@ from .._tensor import Tensor
 from .elementwise import _float_input, _float_result, where
 from .methods import inplace_method
 from .registry import defop, into, unary
+from .unary import even_series, near_zero_split
 
 _COMPLEX_NAMES = {"complex64": "ComplexFloat", "complex128": "ComplexDouble"}
 
@@ -502,27 +503,13 @@ _I1_SLOPE_SERIES = tuple((2 * k + 1) * c for k, c in enumerate(_I1_SERIES))
 _SERIES_BELOW = 0.1
 
 
-def _even_series(coefficients, squared):
-    out = coefficients[-1]
-    for c in coefficients[-2::-1]:
-        out = c + squared * out
-    return out
-
-
-def _near_zero(x):
-    """(|x| < 0.1, x there and 0 elsewhere): each branch is evaluated only where it is taken,
-    so neither leaks an overflow into the other's derivative."""
-    near = x.abs() < _SERIES_BELOW
-    return near, where(near, x, 0.0)
-
-
 def _i1_slope(x, ans):
     # i1' = i0 - i1/x, as PyTorch writes it, away from 0; its series near 0 (and PyTorch's 1/2
     # at nan, which is not > eps)
-    near, small = _near_zero(x)
-    not_tiny, safe = _safe_at_zero(where(near, 1.0, x))
+    near, small, away = near_zero_split(x, _SERIES_BELOW)
+    not_tiny, safe = _safe_at_zero(away)
     far = where(not_tiny, i0(safe) - ans * safe.reciprocal(), 0.5)
-    return where(near, _even_series(_I1_SLOPE_SERIES, small * small), far)
+    return where(near, even_series(_I1_SLOPE_SERIES, small * small), far)
 
 
 I1 = defop("i1", _float32_exp_overflow(_in_float64(_i1)), node="SpecialI1Backward0", save=lambda ans, x: (x, ans),
@@ -550,12 +537,12 @@ def i0e(x):
 
 def _i1e_slope(x, ans):
     # i1e' = i0e - i1e (sign(x) + 1/x) away from 0; exp(-|x|) (i1' - sign(x) i1) by the series near it
-    near, small = _near_zero(x)
-    not_tiny, safe = _safe_at_zero(where(near, 1.0, x))
+    near, small, away = near_zero_split(x, _SERIES_BELOW)
+    not_tiny, safe = _safe_at_zero(away)
     far = where(not_tiny, i0e(safe) - ans * (safe.sign() + safe.reciprocal()), 0.5)
     squared = small * small
-    series = (-small.abs()).exp() * (_even_series(_I1_SLOPE_SERIES, squared)
-                                  - small.sign() * small * _even_series(_I1_SERIES, squared))
+    series = (-small.abs()).exp() * (even_series(_I1_SLOPE_SERIES, squared)
+                                     - small.sign() * small * even_series(_I1_SERIES, squared))
     return where(near, series, far)
 
 

@@ -679,20 +679,29 @@ def logit(x, eps=None, *, out=None):
 _SINC_SLOPE_SERIES = (-np.pi ** 2 / 3, np.pi ** 4 / 30, -np.pi ** 6 / 840, np.pi ** 8 / 45360, -np.pi ** 10 / 3991680)
 
 
+def near_zero_split(x, below):
+    """(|x| < below, x there and 0 elsewhere, x elsewhere and 1 there): for a derivative
+    taken by a Taylor series near 0 and a closed form away from it, each evaluated only where
+    it is taken, so neither leaks an overflow (0 * inf = nan) into the other's derivative."""
+    near = abs(x) < below
+    return near, where(near, x, 0.0), where(near, 1.0, x)
+
+
+def even_series(coefficients, squared):
+    """sum_k coefficients[k] squared^k, by Horner's rule (a series in x^2)."""
+    out = coefficients[-1]
+    for c in coefficients[-2::-1]:
+        out = c + squared * out
+    return out
+
+
 def _sinc_grad(g, x):
     # d/dx sin(pi x)/(pi x) = (cos(pi x) - sinc(x)) / x: 0/0 at x = 0, and below |x| = 0.05 the
     # difference cancels (its derivative, double backward, is off by up to pi^2 near 0). There
     # the series instead, exact to rounding there, and differentiable to any order.
-    # Each branch is evaluated only where it is taken (the other at a harmless point): the
-    # series of x = -2^31 overflows float32, and its masked derivative, 0 * inf, is nan.
-    near_zero = abs(x) < 0.05
-    safe, small = where(near_zero, 1.0, x), where(near_zero, x, 0.0)
-    squared = small * small
-    series = _SINC_SLOPE_SERIES[-1]
-    for c in _SINC_SLOPE_SERIES[-2::-1]:
-        series = c + squared * series
-    slope = where(near_zero, small * series, (cos(safe * np.pi) - sinc(safe)) / safe)
-    return g * slope.conj()
+    near, small, safe = near_zero_split(x, 0.05)
+    series = small * even_series(_SINC_SLOPE_SERIES, small * small)
+    return g * where(near, series, (cos(safe * np.pi) - sinc(safe)) / safe).conj()
 
 
 SINC = defop("sinc", np.sinc, node="SincBackward0", save=lambda ans, x: (x,),
