@@ -29,6 +29,12 @@ CASES = [
     "t.tensor([2., 3.]) ** 0j",
     "t.float_power(t.tensor([-3 + 0j]), 3)",
     "t.float_power(t.tensor([0, 2]), t.tensor(1 + 1j))",
+    # ... whose y * log(x) is C's complex product: an infinity where NumPy's is nan+nanj,
+    # and no fused multiply-add (which moves sin and cos of a huge part)
+    "t.tensor([complex(-math.inf, math.nan), 0j, complex(math.nan, math.inf)]) ** (-3.4 + 0j)",
+    "t.tensor([0j, -0j, 0j]) ** t.tensor([complex(1, math.nan), complex(-1, math.nan), complex(math.inf, -math.inf)])",
+    "t.tensor([-2.5 + 0j], dtype=t.complex128) ** t.tensor([1e300 - 1e300j], dtype=t.complex128)",
+    "t.float_power(t.tensor([complex(math.inf, math.nan)], dtype=t.complex64), -2.5)",
     # a number to a tensor power: ones for 1 (not for True), else pow, cpow for complex
     "1 ** t.tensor([math.nan, 2.])",
     "True ** t.tensor([0, -3])",

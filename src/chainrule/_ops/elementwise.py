@@ -673,7 +673,40 @@ def _complex_power(a, b):
     tiny imaginary part), where NumPy multiplies and answers 1."""
     dtype = np.result_type(a, b)
     with np.errstate(all="ignore"):
-        return np.exp(b.astype(dtype, copy=False) * np.log(a.astype(dtype, copy=False)))
+        return np.exp(_c_multiply(b.astype(dtype, copy=False), np.log(a.astype(dtype, copy=False))))
+
+
+def _c_multiply(z, w):
+    """C's complex ``z * w`` (C99 Annex G, as gcc's __muldc3): where the plain product is
+    nan in both parts but a factor or a partial product is infinite, the answer is an
+    infinity, so ``(-3.4+0j) * (inf+nanj)`` is -inf+nanj (NumPy: nan+nanj). The parts are
+    multiplied and added one by one, as there: NumPy's complex multiply fuses them (FMA)."""
+    z, w = np.broadcast_arrays(z, w)
+    out = np.empty(z.shape, np.result_type(z, w))
+    out.real, out.imag = z.real * w.real - z.imag * w.imag, z.real * w.imag + z.imag * w.real
+    lost = np.isnan(out.real) & np.isnan(out.imag)
+    if not lost.any():
+        return out
+    a, b, c, d = (part[lost] for part in (z.real, z.imag, w.real, w.imag))
+    products_overflow = np.isinf(a * c) | np.isinf(b * d) | np.isinf(a * d) | np.isinf(b * c)
+
+    def box(x, y, other_x, other_y, where):
+        # an infinite factor becomes a unit of its signs, nan in the other factor a signed 0
+        return (np.where(where, np.copysign(np.isinf(x), x), x), np.where(where, np.copysign(np.isinf(y), y), y),
+                np.where(where & np.isnan(other_x), np.copysign(0, other_x), other_x),
+                np.where(where & np.isnan(other_y), np.copysign(0, other_y), other_y))
+
+    z_infinite = np.isinf(a) | np.isinf(b)
+    a, b, c, d = box(a, b, c, d, z_infinite)
+    w_infinite = np.isinf(c) | np.isinf(d)
+    c, d, a, b = box(c, d, a, b, w_infinite)
+    overflow_only = products_overflow & ~z_infinite & ~w_infinite
+    a, b, c, d = (np.where(overflow_only & np.isnan(v), np.copysign(0, v), v) for v in (a, b, c, d))
+    recalc = z_infinite | w_infinite | overflow_only
+    recalculated = np.empty(a.shape, out.dtype)
+    recalculated.real, recalculated.imag = np.inf * (a * c - b * d), np.inf * (a * d + b * c)
+    out[lost] = np.where(recalc, recalculated, out[lost])
+    return out
 
 
 def _number_power(a, p):
