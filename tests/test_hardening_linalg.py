@@ -141,6 +141,12 @@ CASES = {
     # B is a batch of vectors only when its shape is A's without the last dim (else a matrix)
     "lstsq_matrix_rhs_one_dim_less": lambda lib: lib.linalg.lstsq(lib.ones(3, 1, 0, dtype=lib.float64),
                                                                   lib.ones(1, 0, dtype=lib.float64)).solution,
+    # ... and then the outputs' batch is A's broadcast against B's leading dims, rows included
+    "lstsq_matrix_rhs_one_dim_less_empty": lambda lib: lib.linalg.lstsq(lib.ones(1, 0, 1, dtype=lib.float64),
+                                                                        lib.ones(0, 1, dtype=lib.float64)).solution,
+    "lstsq_matrix_rhs_one_dim_less_copies": lambda lib: _lstsq_copies(lib, (1, 1, 3, 2), (3, 3, 4), "gelsd"),
+    "lstsq_matrix_rhs_one_dim_less_wide": lambda lib: _lstsq_copies(lib, (1, 2, 3), (2, 4), "gelsy"),
+    "lstsq_matrix_rhs_one_dim_less_mismatch": lambda lib: lib.linalg.lstsq(lib.ones(2, 3, 2), lib.ones(3, 4)),
     "lstsq_vector_rhs_batch": lambda lib: lib.linalg.lstsq(lib.ones(2, 3, 2, dtype=lib.float64),
                                                            lib.ones(2, 3, dtype=lib.float64)).solution,
     "triangular_solve_half": lambda lib: lib.triangular_solve(lib.zeros(1, 1, 1, dtype=lib.float16),
@@ -299,6 +305,13 @@ def _logdet_tangent(lib):
 def _grad_of(lib, fn, value):
     a = lib.tensor(value, dtype=lib.float64, requires_grad=True)
     return lib.autograd.grad(fn(a), a)[0]
+
+
+def _lstsq_copies(lib, a_shape, b_shape, driver):
+    a = lib.arange(float(np.prod(a_shape)), dtype=lib.float64).reshape(a_shape).cos().requires_grad_()
+    b = lib.arange(float(np.prod(b_shape)), dtype=lib.float64).reshape(b_shape).sin().requires_grad_()
+    solution, residuals, _, _ = lib.linalg.lstsq(a, b, driver=driver)
+    return (solution, residuals, *lib.autograd.grad((solution.sum() + residuals.sum()), (a, b)))
 
 
 def _det_empty_grad_requires_grad(lib):

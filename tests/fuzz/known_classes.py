@@ -840,8 +840,6 @@ KNOWN = {
         Step(op='cholesky_ex_failed[lower]', arrays=(ArraySpec(dtype='bool', shape=(2, 1, 2), values=(True, True, True, True), layout='contig'),))),
     'fill_|forward:missing-error|bool-empty': ('PyTorch raises RuntimeError: Autograd not support dtype: Long',
         Step(op='fill_', arrays=(ArraySpec(dtype='bool', shape=(0, 1, 3), values=(), layout='contig'), ArraySpec(dtype='float32', shape=(), values=(0.0,), layout='strided')))),
-    'lstsq[tall]|forward:shape|float64-empty': ('result 0: (1, 1, 1) / PyTorch (0, 1, 1)',
-        Step(op='lstsq[tall]', arrays=(ArraySpec(dtype='float64', shape=(1, 0, 1), values=(), layout='contig'), ArraySpec(dtype='float64', shape=(0, 1), values=(), layout='contig')))),
     'matrix_power[n3]|grad:nan|float32-huge': ('result 0: [nan nan nan nan inf nan] / PyTorch [nan nan nan nan inf nan]',
         Step(op='matrix_power[n3]', arrays=(ArraySpec(dtype='float32', shape=(3, 3), values=(2.188193285920732e+19, 9.588295111780905e+22, 1.2983685476048247e+25, 3.1454284072148866e+24, 1.313176073735487e+28, 9.590188425064252e+22, 4.1291553490775305e+26, 3.145410248701189e+24, 2.2078472761695535e+19), layout='contig'),))),
     'multilabel_soft_margin_loss[matrix_sum]|grad2:value|float64-nan': ('result 0: [ 0.02111053         nan         nan         nan         nan -0.03294373] / PyTorch [ 0.02111053         nan  ',

@@ -674,6 +674,14 @@ def lstsq(A, B, rcond=None, *, driver=None):
         raise RuntimeError(f"torch.linalg.lstsq: input.size(-2) should match other.size({-1 if vector else -2})")
     if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:  # (the default rcond's eps)
         raise RuntimeError("This function doesn't handle types other than float and double")
+    # a matrix B of one dim less than A: PyTorch's outputs take the batch of A's against
+    # B's leading dims, B's rows included (values: copies of the one solution)
+    out_batch = None
+    if not vector and B._data.ndim == A._data.ndim - 1:
+        error = registry.broadcast_error(None, A._data.shape[:-2], B._data.shape[:-1])
+        if error is not None:
+            raise error
+        out_batch = np.broadcast_shapes(A._data.shape[:-2], B._data.shape[:-1])
     if has_values(A._data) and (np.isnan(A._data).any() or np.isnan(B._data).any()
                                 or (driver == "gelsd" and not np.isfinite(A._data).all())):
         raise RuntimeError("torch.linalg.lstsq: Argument 4 has illegal value: LAPACK refuses nan (PyTorch fails an "
@@ -694,6 +702,10 @@ def lstsq(A, B, rcond=None, *, driver=None):
         residuals = bool(np.all(rank._data == n))
     packed = apply(LSTSQ, (A, B), (rcond, residuals, vector))
     solution, residual = _outputs(LSTSQ_OUT, packed, _lstsq_layout(A._data.shape, B._data.shape, vector, residuals))
+    if out_batch is not None:
+        solution = solution.expand(out_batch + solution.shape[-2:])
+        if residuals:
+            residual = residual.expand(out_batch + residual.shape[-1:])
     empty = _wrap(np.zeros(0, np.int64))
     rank_out = empty if driver == "gels" else rank
     values = s if driver in ("gelsd", "gelss") else _wrap(np.zeros(0, s._data.dtype))
