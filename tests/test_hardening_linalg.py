@@ -344,6 +344,9 @@ SECOND_ORDER = {
     "pad_circular": lambda F, x: F.pad(x, (1, 1, 1, 1), mode="circular"),
     "pad_constant": lambda F, x: F.pad(x, (1, 1, 1, 1)),
     "interpolate_bilinear": lambda F, x: F.interpolate(x, scale_factor=2, mode="bilinear"),
+    "nll_loss": lambda F, x: F.nll_loss(x.flatten(1), (x.detach()[:, 0, 0, 0] > 2).long()),
+    "nll_loss_all_ignored": lambda F, x: F.nll_loss(x.flatten(1), (x.detach()[:, 0, 0, 0] * 0).long(), ignore_index=0),
+    "nll_loss2d": lambda F, x: F.nll_loss(x, (x.detach()[:, 0] > 10).long(), reduction="sum"),
 }
 
 

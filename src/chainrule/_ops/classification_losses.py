@@ -19,7 +19,7 @@ from .._tensor import _wrap
 from ..autograd.forward_ad import FORWARD, make_dual, tangent_of
 from ..autograd.grad_mode import STATE
 from .activations import LOG_SOFTMAX, log_sigmoid, log_softmax, softmax, softmax_backward
-from .batching import any_batched, elementwise, on_batch, per_sample
+from .batching import aligned, any_batched, elementwise, on_batch, per_sample
 from .elementwise import where, zeros_like
 from . import registry
 from .registry import apply, broadcast_error, defop, unary
@@ -46,8 +46,8 @@ def _nll(x, picks, w, total, reduction):
     return (0 - picked.sum()) / total if total else np.asarray(np.nan, x.dtype)  # a mean over nothing
 
 
-def _nll_backward(g, picks, w, total, reduction, shape):
-    out = np.zeros(shape, dtype=g.dtype)
+def _nll_backward(g, x, picks, w, total, reduction):
+    out = np.zeros(x.shape, dtype=g.dtype)
     if reduction == "mean":
         if not total:
             return out
@@ -79,37 +79,39 @@ def _nll_batch(op, args, batched, params, dtype):
 
 
 def _nll_backward_batch(op, args, batched, params, dtype):
-    """nll_loss_backward of a batch of cotangents ``g``: a reduced loss's g (one number
-    per sample) spread over the sample's picks, then one unreduced call."""
-    g, (picks, w, total, reduction, shape) = args[0], params
+    """nll_loss_backward of a batch of cotangents ``g`` (or inputs x): a reduced loss's g
+    (one number per sample) spread over the sample's picks, then one unreduced call."""
+    (g, x), _ = aligned(args, batched, same_rank=False)
+    picks, w, total, reduction = params
     if reduction == "mean" and not total:
         return None  # the backward of a mean over nothing: zeros, but nan for its own vjp
-    tagged, w = _picks_of_batch(picks, w, g, shape)
+    tagged, w = _picks_of_batch(picks, w, g, x._data.shape[1:])
     if reduction != "none":
         g = (g if reduction == "sum" else g / float(total)).reshape(tagged.shape[:1] + (1,) * picks.ndim)
         g = g.expand(tagged.shape)
-    return apply(op, (g,), (tagged, w, total, "none", tagged.shape[:1] + tuple(shape)), dtype)
+    return apply(op, (g, x), (tagged, w, total, "none"), dtype)
 
 
 def _nll_rules(node, backward_node):
-    """One rule set, two of PyTorch's names: nll_loss and nll_loss2d (4-d inputs)."""
+    """One rule set, two of PyTorch's names: nll_loss and nll_loss2d (4-d inputs). As
+    PyTorch's, the backward takes the forward's input x too, ignoring its values: under
+    create_graph a gradient is connected to x, with derivative zero there."""
     def forward_op(t, picks, w, total, reduction):
         return unary(ops[0], t, (picks, w, total, reduction))
 
-    def backward_op(g, picks, w, total, reduction, shape):
-        return unary(ops[1], g, (picks, w, total, reduction, shape))
+    def backward_op(g, x, *params):
+        return apply(ops[1], (g, x), params)
 
     ops = (
         defop(node[0], _nll, node=node[1], batch=_nll_batch,
-              save=lambda ans, x, picks, w, total, reduction: (picks, w, total, reduction, x._data.shape),
-              vjp=backward_op,
-              jvp=lambda t, picks, w, total, reduction, shape: forward_op(t, picks, w, total, reduction)),
+              save=lambda ans, x, *params: (x, *params),
+              vjp=backward_op, jvp=lambda t, x, *params: forward_op(t, *params)),
         # the transpose of the backward is the forward (nan, as in PyTorch, for a mean over
         # nothing, where the backward itself is 0)
         defop(backward_node[0], _nll_backward, node=backward_node[1], batch=_nll_backward_batch,
-              save=lambda ans, g, picks, w, total, reduction, shape: (picks, w, total, reduction, shape),
-              vjp=lambda gg, picks, w, total, reduction, shape: forward_op(gg, picks, w, total, reduction),
-              jvp=backward_op))
+              save=lambda ans, g, x, *params: (x, *params),
+              vjp=(lambda gg, x, *params: forward_op(gg, *params), lambda gg, x, *params: zeros_like(x)),
+              jvp=(backward_op, lambda t, x, *params: zeros_like(t))))
     return ops
 
 
@@ -320,7 +322,7 @@ def _cross_entropy(x, log_p, picks, w, total, reduction, dim):
 
 def _cross_entropy_backward(g, x, log_p, picks, w, total, reduction, dim):
     # log_softmax's backward of nll's: G - softmax * sum(G)
-    grad = _nll_backward(g, picks, w, total, reduction, x.shape)
+    grad = _nll_backward(g, x, picks, w, total, reduction)
     return grad - np.exp(log_p.of(x, dim)) * grad.sum(axis=dim, keepdims=True)
 
 
@@ -330,8 +332,7 @@ def cross_entropy_backward(g, x, *params):
 
 def _picked_total(g, x, log_p, picks, w, total, reduction, dim):
     """sum(G) over the classes, G the nll part of the gradient (it depends on g only)."""
-    grad = unary(NLL_LOSS_BACKWARD, g, (picks, w, total, reduction, x._data.shape))
-    return grad.sum(dim, keepdim=True)
+    return apply(NLL_LOSS_BACKWARD, (g, x), (picks, w, total, reduction)).sum(dim, keepdim=True)
 
 
 def _ce_x_slope(t, g, x, log_p, picks, w, total, reduction, dim):
@@ -349,15 +350,11 @@ def _cross_entropy_backward_batch(op, args, batched, params, dtype):
     """cross_entropy_backward with g or x batched, composed: G - softmax(x) * sum(G) of
     nll_loss_backward's G (for a batched g, that op's batching rule)."""
     (g, x), (_, picks, w, total, reduction, dim) = args, params
-    nll = (picks, w, total, reduction, x._data.shape[1:] if batched[1] else x._data.shape)
-    if batched[0]:
-        grad = _nll_backward_batch(NLL_LOSS_BACKWARD, [g], [True], nll, dtype)
-        if grad is None:
-            return None
-    else:
-        grad = unary(NLL_LOSS_BACKWARD, g, nll)
+    grad = _nll_backward_batch(NLL_LOSS_BACKWARD, [g, x], batched, (picks, w, total, reduction), dtype)
+    if grad is None:
+        return None
     probs = softmax(x, dim + 1 if batched[1] else dim)
-    return grad - probs * grad.sum(dim + 1 if batched[0] else dim, keepdim=True)
+    return grad - probs * grad.sum(dim + 1, keepdim=True)
 
 
 def _cross_entropy_batch(op, args, batched, params, dtype):

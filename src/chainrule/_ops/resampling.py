@@ -111,7 +111,7 @@ def _resample_pair(name, node, transpose_node=None, reads_input=False, check_gra
                   node=transpose_node or node.replace("Backward0", "BackwardBackward0"),
                   save=lambda ans, g, x, taps: (x, taps),
                   vjp=(lambda gg, x, taps: forward(gg, taps), lambda gg, x, taps: zeros_like(x)),
-                  jvp=(transpose, lambda t, x, taps: zeros_like(x))))
+                  jvp=(transpose, lambda t, x, taps: zeros_like(t))))
     return pair
 
 
