@@ -45,6 +45,9 @@ CASES = {
     "elu_inplace": lambda L, x: F(L).elu(x * 1, 0.7, inplace=True),
     "selu": lambda L, x: F(L).selu(x),
     "celu": lambda L, x: F(L).celu(x, 2.0),
+    # at beta x == threshold the first derivative is smooth, the second already zero
+    "softplus_at_threshold": lambda L, x: F(L).softplus(x, beta=1.0, threshold=1.0),
+    "softplus_beta_at_threshold": lambda L, x: F(L).softplus(x, beta=0.5, threshold=1.0),
     "clamp": lambda L, x: x.clamp(-1.0, 1.0),
     "clamp_min": lambda L, x: x.clamp_min(0.0),
     "clamp_max": lambda L, x: x.clamp_max(0.0),

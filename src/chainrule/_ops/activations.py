@@ -503,7 +503,9 @@ def _logistic_slope(x):
 
 
 def _softplus_curvature(gg, g, x, beta, threshold):
-    return where(x * beta > threshold, 0.0, gg * g * beta * _logistic_slope(x * beta))
+    # PyTorch's softplus_double_backward masks by a product, and by beta x < threshold: zero
+    # at beta x == threshold too, where the first derivative is still the smooth one
+    return gg * g * _logistic_slope(x * beta) * (x * beta < threshold) * beta
 
 
 SOFTPLUS_BACKWARD = defop(
