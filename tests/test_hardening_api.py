@@ -230,7 +230,20 @@ VALUES = {
     "gradient of another dtype is cast": lambda lib: _grad_other_dtype(lib, "float64"),
     "integer gradient is cast": lambda lib: _grad_other_dtype(lib, "int64"),
     "backward(inputs=[non-leaf]) fills its .grad": _backward_inputs_nonleaf,
+    # an integer tensor gets a history only from an in-place op, and copy_ gives it none
+    **{f"integer {name}": (lambda f: lambda lib: _integer_history(lib, f))(f) for name, f in {
+        "fill_": lambda lib, x, v: x.fill_(v), "masked_fill_": lambda lib, x, v: x.masked_fill_(x == 0, v),
+        "fill_ of a view": lambda lib, x, v: x[:1].fill_(v), "fill_ then add_": lambda lib, x, v: x.fill_(v).add_(1),
+        "copy_": lambda lib, x, v: x.copy_(v.expand(2)), "copy_ of a view": lambda lib, x, v: x[:1].copy_(v.reshape(1)),
+        "bool copy_": lambda lib, x, v: x.bool().copy_(v.expand(2)),
+    }.items()},
 }
+
+
+def _integer_history(lib, program):
+    x, v = lib.zeros(2, dtype=lib.int64) * 1, lib.tensor(1.5, requires_grad=True)
+    out = program(lib, x, v)
+    return out, out.requires_grad, type(out.grad_fn).__name__
 
 
 def _leaf_times(lib):
@@ -298,6 +311,12 @@ ERRORS = {
     "backward([2.0])": lambda lib: (lib.tensor(1.0, requires_grad=True) * 2).backward([2.0]),
     "backward(ndarray)": lambda lib: _backward_with(lib, lambda L: np.ones(3)),
     "grad(..., 2.0)": lambda lib: lib.autograd.grad(_leaf_times(lib) * 2, _leaf_times(lib), 2.0),
+    # ... and then any out-of-place op on it refuses to record an integer result
+    **{f"integer history then {name}": (lambda f: lambda lib: f(lib, (lib.zeros(2, dtype=lib.int64) * 1).fill_(
+        lib.tensor(1.5, requires_grad=True))))(f) for name, f in {
+        "mul": lambda lib, r: r * 2, "neg": lambda lib, r: -r, "view": lambda lib, r: r.view(2),
+        "index": lambda lib, r: r[0], "cat": lambda lib, r: lib.cat([r, r]), "mul bool": lambda lib, r: r * r.bool(),
+        "clone": lambda lib, r: r.clone(), "sum": lambda lib, r: r.sum()}.items()},
     "grad(..., grad_outputs=[])": lambda lib: lib.autograd.grad(_leaf_times(lib) * 2, _leaf_times(lib), []),
     "backward([])": lambda lib: (_leaf_times(lib) * 2).backward([]),
     "two outputs, one gradient": lambda lib: lib.autograd.backward([_leaf_times(lib) * 2, _leaf_times(lib) * 3],

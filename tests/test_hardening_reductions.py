@@ -262,3 +262,17 @@ def test_mean_overflows_as_pytorch(dtype):
     fn = lambda L: (L.full((2, 2), big, dtype=getattr(L, dtype)).mean(), L.full((2, 2), big, dtype=getattr(L, dtype)).mean(0),  # noqa: E731
                     L.zeros(0, dtype=getattr(L, dtype)).mean())
     assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))
+
+
+@pytest.mark.parametrize("p", [-1.0, -2.5, 0.5])
+def test_norm_of_p_below_one_second_derivative_rounds_as_pytorch(p):
+    """p < 1, negative too, is PyTorch's sgn(x) |x|^(p-1) * g * ||x||^(1-p): at a norm that is
+    all one element, the second derivative is rounding noise, the same noise in that order."""
+    torch = require_torch()
+    values = np.array([[100.0, 1e-30, -8.940696716308594e-07], [2.0, -0.5, 3.0]])
+
+    def second(lib):
+        x = lib.from_numpy(values.copy()).requires_grad_()
+        g, = lib.autograd.grad(lib.norm(x, p, 1).sum(), x, create_graph=True)
+        return lib.autograd.grad((g * lib.from_numpy(np.arange(1.0, 7.0).reshape(2, 3))).sum(), x)[0].numpy()
+    np.testing.assert_allclose(second(chainrule), second(torch), rtol=1e-12)

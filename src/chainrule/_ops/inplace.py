@@ -25,7 +25,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor import Tensor, _wrap, extras
 from ..autograd.anomaly_mode import LINES, note_modified
-from ..autograd.grad_mode import STATE
+from ..autograd.grad_mode import STATE, no_grad
 from ..autograd.engine import Node
 from ..autograd.forward_ad import FORWARD, copy_tangent, update_inplace, update_view_inplace
 from . import elementwise as ew
@@ -197,6 +197,9 @@ def apply_inplace(self, compute, *args, **kwargs):
     rule = PROMOTING.get(compute)
     if rule is not None and args:
         _check_promotion(self, args, rule)
+    if compute is ew.copy and self._data.dtype.kind in "biu" and STATE.enabled:
+        with no_grad():  # PyTorch's copy_ gives an integer tensor the values only, never a history
+            return apply_inplace(self, compute, *args, **kwargs)
     if not _needs_graph(self, args):
         result = _computed(compute, self, self, args, kwargs)
         _write(self, result)
@@ -206,19 +209,23 @@ def apply_inplace(self, compute, *args, **kwargs):
     old = _alias(self)
     if FORWARD.active:
         copy_tangent(self, old)
-    result = _computed(compute, old, self, args, kwargs)
-    node = result.grad_fn
-    if node is not None and any(tensor is old for _, _, tensor in node.checks):
-        old._data = old._data.copy()
-    _write(self, result)
-    if FORWARD.active:
-        update_inplace(self, result)
-    if node is not None and node.ans is not None and not any(result is a for a in args):
-        _saved_output_is_self(node, result, self)
-    if node is not None or self._base is not None:
-        # a view always moves its base's history on: even a value without history
-        # overwrites part of the base, so the base needs its CopySlices node
-        _move_history(self, result)
+    registry.IN_PLACE = True
+    try:
+        result = _computed(compute, old, self, args, kwargs)
+        node = result.grad_fn
+        if node is not None and any(tensor is old for _, _, tensor in node.checks):
+            old._data = old._data.copy()
+        _write(self, result)
+        if FORWARD.active:
+            update_inplace(self, result)
+        if node is not None and node.ans is not None and not any(result is a for a in args):
+            _saved_output_is_self(node, result, self)
+        if node is not None or self._base is not None:
+            # a view always moves its base's history on: even a value without history
+            # overwrites part of the base, so the base needs its CopySlices node
+            _move_history(self, result)
+    finally:
+        registry.IN_PLACE = False
     return self
 
 

@@ -732,8 +732,8 @@ def _vector_norm(x, p, dims, keepdim, single_is_abs=True):
 
 
 def _norm_slope(x, ans, p, dims, keepdim):
-    """d ||x||_p / d x_i, following PyTorch's norm_backward case by case (0 where the
-    norm is 0; the ±inf norms share among the elements that reach it)."""
+    """d ||x||_p / d x_i for p >= 1 and ±inf, following PyTorch's norm_backward case by case
+    (0 where the norm is 0; the ±inf norms share among the elements that reach it)."""
     norm = _unreduce(ans, x.shape, dims, keepdim)
     if p == 1:
         return sgn(x)
@@ -743,8 +743,6 @@ def _norm_slope(x, ans, p, dims, keepdim):
         a = np.abs(x._data)
         reach = (a == norm._data) | (a != a)
         return sgn(x) * _wrap((reach / np.sum(reach, axis=dims, keepdims=True)).astype(a.dtype))
-    if p < 1:
-        return sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)) * norm ** (1 - p)
     # a zero norm is divided by as 1, so that the branch where() drops has no 0 / 0 for the
     # next derivative to meet
     safe = where(norm == 0, 1.0, norm) ** (p - 1)
@@ -759,7 +757,7 @@ def _norm_grad(g, x, ans, p, dims, keepdim):
     if p == 0:
         return None
     g = _unreduce(g, x.shape, dims, keepdim)
-    if p not in (1, 2) and not math.isinf(p) and 0 < p < 1:
+    if p < 1 and not math.isinf(p):  # (negative p too)
         norm = _unreduce(ans, x.shape, dims, keepdim)
         return sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)) * g * norm ** (1 - p)
     if 1 < p < 2 or p > 2 and not math.isinf(p):
@@ -777,11 +775,12 @@ NORM = defop("linalg_vector_norm", _vector_norm, node="LinalgVectorNormBackward0
 
 
 def _norm_tangent(t, x, ans, p, dims, keepdim):
-    """The slope's sum along the tangent; for p < 1, as PyTorch's norm_jvp, the norm's
-    factor ||x||^(1-p) multiplies the sum, not each term (an infinite norm: inf, not nan)."""
+    """The slope's sum along the tangent; for p < 1 (negative too), as PyTorch's norm_jvp,
+    the norm's factor ||x||^(1-p) multiplies the sum, not each term (an infinite norm: inf,
+    not nan)."""
     if p == 0:
         return zeros_like(ans)
-    if 0 < p < 1:
+    if p < 1 and not math.isinf(p):
         slope, factor = sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)), ans ** (1 - p)
     else:
         slope, factor = _norm_slope(x, ans, p, dims, keepdim), None

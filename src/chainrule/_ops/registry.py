@@ -41,6 +41,10 @@ OPS = {}
 BATCHING = False
 batch_dispatch = None
 
+# True while an in-place op records: PyTorch lets ``int_tensor.fill_(value_needing_grad)``
+# give an integer tensor a history, but refuses any other integer result of it
+IN_PLACE = False
+
 
 class Op:
     """A registered op. See the module docstring for the fields."""
@@ -330,10 +334,12 @@ def broadcast_error(error, *shapes):
 
 def record(op, out, inputs, params):
     """Attaches to ``out`` the node that backward will run for ``op``."""
+    shape, dtype = out._data.shape, out._data.dtype
+    if dtype.kind in "biu" and not IN_PLACE:
+        raise _not_differentiable(dtype)
     node = _new(op.node_class)
     node.op = op
     node.hooks = None
-    shape, dtype = out._data.shape, out._data.dtype
     edges = []
     metas = None
     for i, t in enumerate(inputs):
@@ -364,14 +370,20 @@ def record(op, out, inputs, params):
     return node
 
 
+def _not_differentiable(dtype):
+    return RuntimeError(f"Autograd not support dtype: {_dtype._LEGACY_NAMES[dtype.name]}")
+
+
 def _record_unary(op, out, x, params):
     """``record`` for one input, the most common node, without the loops."""
+    data, result = x._data, out._data
+    if result.dtype.kind in "biu" and not IN_PLACE:
+        raise _not_differentiable(result.dtype)
     node = _new(op.node_class)
     node.op = op
     node.hooks = None
     fn = x.grad_fn if x._extra is None else current_grad_fn(x)
     node.next = (fn or grad_accumulator(x),)
-    data, result = x._data, out._data
     if data.dtype is result.dtype and (op.elementwise or data.shape == result.shape):
         node.meta = None
     else:
