@@ -34,9 +34,18 @@ def _parse_equation(equation):
     return [list(s) for s in lhs.split(",")], list(rhs)
 
 
+def np_einsum(equation, *arrays, **options):
+    """np.einsum, but an empty operand gives zeros: CI's NumPy left float32 garbage in a sum
+    over an empty dim (an empty operand's dim is either summed, a zero, or in the output)."""
+    out = np.einsum(equation, *arrays, **options)
+    if any(np.size(a) == 0 for a in arrays):
+        out = np.zeros_like(out)
+    return out
+
+
 def _einsum_forward(*args):
     *arrays, (equation, constants) = args
-    return np.einsum(equation, *arrays, *constants)
+    return np_einsum(equation, *arrays, *constants)
 
 
 def _einsum_tangent(t, k, operands, spec):

@@ -15,6 +15,7 @@ from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE
 from . import reductions
 from .elementwise import where
+from .contractions import np_einsum
 from .linalg import (check_floating, check_matrix, diag_embed, diagonal, eye_like, lacks_kernel, mH, matmul,
                      refuse_non_lapack, tril, triu, type_name)
 from .batching import aligned, any_batched, has_values, leading, pad, per_sample
@@ -333,7 +334,7 @@ def _np_cholesky_partial(h):
         low[bad, j, j] = d[bad]
         root = np.sqrt(np.where(live, d, 1))
         low[live, j, j] = root[live]
-        below = (low[:, j + 1:, j] - np.einsum("bij,bj->bi", low[:, j + 1:, :j], np.conj(low[:, j, :j]))) / \
+        below = (low[:, j + 1:, j] - np_einsum("bij,bj->bi", low[:, j + 1:, :j], np.conj(low[:, j, :j]))) / \
             root[:, None]
         low[live, j + 1:, j] = below[live]
     return low.reshape(h.shape), info.reshape(h.shape[:-2])
