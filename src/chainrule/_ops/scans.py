@@ -607,7 +607,7 @@ def _median_index(a, dim, ignore_nan):
 
 
 def _median_all(x, ignore_nan):
-    flat = np.sort(x.ravel())
+    flat = np.sort(x.ravel(), kind="stable")  # (NumPy 2.4.6's default sort can turn a +0 into -0)
     nan = flat != flat
     if flat.size == 0 or (nan.any() and not ignore_nan):
         return np.asarray(np.nan).astype(x.dtype)
