@@ -161,3 +161,21 @@ def test_cross_entropy_ignores_an_inf_row():
         results.append((loss.item(), x.grad.numpy().copy()))
     np.testing.assert_allclose(results[0][0], results[1][0], rtol=1e-6)
     np.testing.assert_allclose(results[0][1], results[1][1], rtol=1e-6)
+
+
+@pytest.mark.parametrize("approximate", ["none", "tanh"])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_gelu_second_derivative_at_huge_inputs(approximate, dtype):
+    """gelu'' as PyTorch's gelu_double_backward, a sum of products in which sech^2 = 0
+    meets finite factors: at |x| = 1e9 it is 0, not 0 * inf = nan."""
+    torch = require_torch()
+    values = [-1105235968.0, -3e6, 3341451.75, 1e9, -3.0, 0.5]
+
+    def second(lib):
+        x = lib.tensor(values, dtype=getattr(lib, dtype), requires_grad=True)
+        g, = lib.autograd.grad(F(lib).gelu(x, approximate=approximate).sum(), x, create_graph=True)
+        return lib.autograd.grad((g * lib.tensor([0.5, -1.0, 2.0, 1.0, 1.0, 1.0], dtype=x.dtype)).sum(), x)[0]
+
+    ours, theirs = second(chainrule).numpy(), second(torch).numpy()
+    assert not np.isnan(ours).any()
+    np.testing.assert_allclose(ours, theirs, rtol=1e-4 if dtype == "float32" else 1e-13)

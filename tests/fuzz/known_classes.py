@@ -275,6 +275,28 @@ DELIBERATE_RULES.append(DeliberateRule(
                                                     ArraySpec(dtype='uint8', shape=(2,), values=(3, 216))))))
 
 
+
+def _square_rounds(step):
+    """A floating target narrower than the input whose square rounds in its own dtype:
+    PyTorch's soft_margin_loss_double_backward multiplies target * target there."""
+    x, t = step.arrays[0], step.arrays[1]
+    if t.dtype not in ("float16", "float32") or not x.dtype.startswith("float") or \
+            np.dtype(x.dtype).itemsize <= np.dtype(t.dtype).itemsize:
+        return False
+    with np.errstate(all="ignore"):
+        narrow = np.array(t.values, t.dtype)
+        return bool(np.any((narrow * narrow).astype(float) != narrow.astype(float) ** 2))
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "soft_margin_loss's second derivative with a target narrower than the input: PyTorch's double backward "
+    "squares the target in the target's dtype (float16 -0.059 squared is 2.5e-4 off); chainrule squares it "
+    "in the input's (docs/differences.md)",
+    _soft_margin_stage(("grad2",)), _square_rounds,
+    Step(op='soft_margin_loss[matrix_mean]', arrays=(
+        ArraySpec(dtype='float64', shape=(4, 1), values=(-20.0, 1.0, 0.068115234375, 0.068115234375)),
+        ArraySpec(dtype='float16', shape=(4, 1), values=(-0.058990478515625, 1.0, -0.0, -1.0))))))
+
 def _wraps_cropped_core(step):
     """A circular pad wider than what its dim keeps after a negative pad crops it: PyTorch
     fills it by copying within its output, overlapping, from memory not yet written."""
