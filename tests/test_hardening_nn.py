@@ -28,7 +28,16 @@ def _soft_margin(lib, x, t, **kw):
     return F(lib).soft_margin_loss(x, t, **kw)
 
 
+def _multi_margin_grad(lib, x, target, p):
+    x = lib.tensor(x, requires_grad=True)
+    return lib.autograd.grad(F(lib).multi_margin_loss(x, lib.tensor(target), p=p, reduction="sum"), x)[0]
+
+
 CASES = {
+    # a nan in the right class's score: its own hinge (x[y] - x[y]) is nan, and is not a term
+    "multi_margin_nan_right_class_p2": lambda lib: _multi_margin_grad(lib, [[nan, 1.0, -0.5], [0.2, nan, 3.0]],
+                                                                      [0, 2], 2),
+    "multi_margin_nan_0d_p2": lambda lib: _multi_margin_grad(lib, nan, 0, 2),
     # the kernels' dtype checks come where PyTorch makes them: multi_margin_loss has no float16
     # kernel (before the target's dtype); ctc_loss's unbatched 0-d input fails unsqueeze first
     "multi_margin_half": lambda lib: F(lib).multi_margin_loss(lib.ones(3, dtype=lib.float16),

@@ -682,7 +682,7 @@ DELIBERATE_RULES.append(DeliberateRule(
 # elements as the CPU's vector width decides
 _VECTORISED_DISAGREE = ("clamp", "clamp_min", "clamp_max", "clamp_tensor", "clamp_one_tensor_bound", "softshrink",
                         "hardshrink", "hardshrink_method", "hardtanh", "hardtanh_inplace", "relu6", "relu6_inplace",
-                        "elu", "elu_inplace", "celu", "celu_inplace", "gelu", "neg",
+                        "elu", "elu_inplace", "celu", "celu_inplace", "selu", "selu_inplace", "torch_selu", "gelu", "neg",
                         "hardswish", "hardswish_inplace", "lerp", "lerp_", "sgn")
 _VECTORISED_KINDS = ("forward:signed-zero", "forward:nan", "grad:value", "grad:nan", "grad2:value", "grad2:nan", "jvp:value",
                      "jvp:nan")
@@ -705,7 +705,8 @@ def _element_by_element(step):
 
 
 DELIBERATE_RULES.append(DeliberateRule(
-    "clamp, hardtanh, relu6, softshrink, hardshrink, hardswish, elu, celu, gelu, lerp, complex neg and sgn: PyTorch's "
+    "clamp, hardtanh, relu6, softshrink, hardshrink, hardswish, elu, celu, selu, gelu, lerp, complex neg and sgn: "
+    "PyTorch's "
     "vectorised CPU loop gives another "
     "zero sign on ±0 ties, another gradient at nan (gelu(inf): nan) than its element-by-element kernel; chainrule gives the "
     "element-by-element answer at every size (docs/differences.md)",

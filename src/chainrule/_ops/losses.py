@@ -588,7 +588,8 @@ def _multi_margin_slopes(x, onehot, scale, p, margin):
     hot = _wrap(onehot)
     hinge = margin - (x2 * hot).sum(1, keepdim=True) + x2
     active = _wrap((hinge._data > 0) & ~onehot)
-    slope = active * (1.0 if p == 1 else 2 * hinge) * _wrap(scale[:, None])
+    # selected, not multiplied by the mask: the right class's own hinge is nan at a nan x[y]
+    slope = (active * 1.0 if p == 1 else where(active, 2 * hinge, 0.0)) * _wrap(scale[:, None])
     return slope - hot * slope.sum(1, keepdim=True)
 
 
