@@ -1,6 +1,7 @@
 """Issue 10's classes in the losses and nn functionals, found by the long fuzz run (tests/fuzz):
 each program runs on chainrule and on PyTorch and gives the same result or the same error
 (type name and first line)."""
+import numpy as np
 import pytest
 
 import chainrule
@@ -448,3 +449,49 @@ def test_cdist_inf_norm_passes_over_nan(row):
     torch = require_torch()
     fn = lambda lib: lib.cdist(lib.tensor([row], dtype=lib.float64), lib.zeros(1, len(row), dtype=lib.float64), inf)  # noqa: E731
     assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))
+
+
+_COMPLEX_CONVS = [("conv1d", (2, 4, 7), (3, 4, 3), (3,), dict(padding=1, dilation=2)),
+                  ("conv1d", (4, 7), (3, 4, 3), None, dict(padding="same")),
+                  ("conv2d", (1, 2, 5, 5), (2, 2, 3, 3), (2,), dict(stride=2, padding=1)),
+                  ("conv2d", (1, 2, 5, 5), (2, 1, 2, 2), None, dict(groups=2, padding="valid")),
+                  ("conv3d", (1, 1, 3, 3, 3), (1, 1, 2, 2, 2), None, {}),
+                  ("conv_transpose1d", (1, 2, 5), (2, 3, 3), (3,), dict(stride=2, output_padding=1)),
+                  ("conv_transpose2d", (1, 2, 3, 3), (2, 2, 2, 2), None, dict(stride=2))]
+
+
+def _complex_array(rng, shape, dtype):
+    return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("case", _COMPLEX_CONVS, ids=lambda c: f"{c[0]}-{len(c[1])}d-{sorted(c[4])}")
+def test_complex_convolution_as_pytorch(case, dtype):
+    """conv1d/2d/3d and conv_transpose of complex inputs: PyTorch's three real convolutions
+    (Gauss's trick), the same values, gradients and node."""
+    torch = require_torch()
+    name, x_shape, w_shape, b_shape, options = case
+    rng = np.random.default_rng(len(x_shape) + len(name))
+    arrays = [_complex_array(rng, s, dtype) for s in (x_shape, w_shape, b_shape) if s is not None]
+
+    def run(lib):
+        inputs = [lib.tensor(a, requires_grad=True) for a in arrays]
+        y = getattr(F(lib), name)(*inputs[:2], inputs[2] if len(inputs) > 2 else None, **options)
+        grads = lib.autograd.grad((y.abs() ** 2).sum(), inputs)
+        return y.detach().numpy(), [g.numpy() for g in grads], type(y.grad_fn).__name__
+
+    (y, grads, node), (y_t, grads_t, node_t) = run(chainrule), run(torch)
+    rtol = 1e-4 if dtype == "complex64" else 1e-10
+    np.testing.assert_allclose(y, y_t, rtol=rtol, atol=rtol)
+    for g, g_t in zip(grads, grads_t):
+        np.testing.assert_allclose(g, g_t, rtol=rtol, atol=rtol)
+    assert node == node_t
+
+
+def test_complex_convolution_gradcheck():
+    rng = np.random.default_rng(3)
+    x, w, b = (chainrule.tensor(_complex_array(rng, s, "complex128"), requires_grad=True)
+               for s in ((1, 2, 5), (3, 2, 2), (3,)))
+    assert chainrule.autograd.gradcheck(lambda x, w, b: F(chainrule).conv1d(x, w, b, padding=1, dilation=2), (x, w, b))
+    w_t = w.detach().transpose(0, 1).contiguous().requires_grad_()
+    assert chainrule.autograd.gradgradcheck(lambda x, w: F(chainrule).conv_transpose1d(x, w, stride=2), (x[:, :, :3], w_t))

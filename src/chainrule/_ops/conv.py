@@ -404,23 +404,55 @@ def _conv_same(x, weight, bias, stride, dilation, groups):
     return convolution(constant_pad_nd(x, extra), weight, bias, stride, left, dilation, False, 0, groups)
 
 
+def _complex_convolution(conv, x, weight, bias):
+    """PyTorch's complex_convolution: with Gauss's trick, three real convolutions ``conv(x,
+    w, b)``: a = (xr, wr, br), b = (xi, wi, 0), c = (xr + xi, wr + wi, br + bi), and the
+    result a - b + i (c - a - b)."""
+    for other, what in ((weight, "weight"), (bias, "bias")):
+        if other is not None and other._data.dtype != x._data.dtype:
+            raise RuntimeError(f"Input type ({_type_string(x._data.dtype)}) and {what} type "
+                               f"({_type_string(other._data.dtype)}) should be the same")
+    x_r, x_i, w_r, w_i = x.real, x.imag, weight.real, weight.imag
+    b_r, b_i = (None, None) if bias is None else (bias.real, bias.imag)
+    a = conv(x_r, w_r, b_r)
+    b = conv(x_i, w_i, None)
+    c = conv(x_r + x_i, w_r + w_i, None if bias is None else b_r + b_i)
+    return a - b + 1j * (c - a - b)
+
+
+def _conv_mode(x, weight, bias, stride, padding, dilation, groups):
+    """PyTorch's _convolution_mode: a padding given as "same" or "valid"."""
+    if padding == "same":
+        return _conv_same(x, weight, bias, _ints(stride), _ints(dilation), groups)
+    if padding == "valid":
+        return convolution(x, weight, bias, stride, 0, dilation, False, 0, groups)
+    raise RuntimeError(f"Invalid padding string: '{padding}'")
+
+
 def _conv(dim, name, input, weight, bias, stride, padding, dilation, groups):
     if isinstance(padding, str):
         x, batched = _batchify(input, dim, name)
-        if padding == "same":
-            out = _conv_same(x, weight, bias, _ints(stride), _ints(dilation), groups)
-        elif padding == "valid":
-            out = convolution(x, weight, bias, stride, 0, dilation, False, 0, groups)
+        if x._data.dtype.kind == "c":
+            out = _complex_convolution(lambda x, w, b: _conv_mode(x, w, b, stride, padding, dilation, groups),
+                                       x, weight, bias)
         else:
-            raise RuntimeError(f"Invalid padding string: '{padding}'")
+            out = _conv_mode(x, weight, bias, stride, padding, dilation, groups)
         return out if batched else out.squeeze(0)
     if bias is not None and bias._data.dtype != input._data.dtype:
         raise RuntimeError(f"Input type ({_C_TYPE_NAMES[input._data.dtype.name]}) and bias type "
                            f"({_C_TYPE_NAMES[bias._data.dtype.name]}) should be the same")
     x, batched = _batchify(input, dim, name)
-    out = convolution(x, weight, bias, _as_dims(stride, dim), _as_dims(padding, dim), _as_dims(dilation, dim),
-                      False, 0, groups)
+    out = _convolve_as(x, weight, bias, _as_dims(stride, dim), _as_dims(padding, dim), _as_dims(dilation, dim),
+                       False, 0, groups)
     return out if batched else out.squeeze(0)
+
+
+def _convolve_as(x, weight, bias, *params):
+    """torch.convolution, or for a complex input PyTorch's three real ones (conv1d... and
+    conv_transpose1d... decide so; torch.convolution itself has no complex kernel)."""
+    if x._data.dtype.kind == "c":
+        return _complex_convolution(lambda x, w, b: convolution(x, w, b, *params), x, weight, bias)
+    return convolution(x, weight, bias, *params)
 
 
 def _as_dims(value, dim):
@@ -446,8 +478,8 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 def _conv_transpose(dim, name, input, weight, bias, stride, padding, output_padding, groups, dilation):
     x, batched = _batchify(input, dim, name)
-    out = convolution(x, weight, bias, _as_dims(stride, dim), _as_dims(padding, dim), _as_dims(dilation, dim),
-                      True, _as_dims(output_padding, dim), groups)
+    out = _convolve_as(x, weight, bias, _as_dims(stride, dim), _as_dims(padding, dim), _as_dims(dilation, dim),
+                       True, _as_dims(output_padding, dim), groups)
     return out if batched else out.squeeze(0)
 
 
