@@ -34,11 +34,20 @@ def _multi_margin_grad(lib, x, target, p):
     return lib.autograd.grad(F(lib).multi_margin_loss(x, lib.tensor(target), p=p, reduction="sum"), x)[0]
 
 
+def _class_loss_grad(lib, name):
+    x = lib.tensor([0.7, -3.0, 1.5], dtype=lib.float64, requires_grad=True)
+    loss = getattr(F(lib), name)(x, lib.tensor([1], dtype=lib.uint8))
+    return loss, lib.autograd.grad(loss, x)
+
+
 CASES = {
     # a nan in the right class's score: its own hinge (x[y] - x[y]) is nan, and is not a term
     "multi_margin_nan_right_class_p2": lambda lib: _multi_margin_grad(lib, [[nan, 1.0, -0.5], [0.2, nan, 3.0]],
                                                                       [0, 2], 2),
     "multi_margin_nan_0d_p2": lambda lib: _multi_margin_grad(lib, nan, 0, 2),
+    # a 1-d input with a target of shape (1,): the forward reads one class, the backward refuses
+    "nll_vector_target_backward": lambda lib: _class_loss_grad(lib, "nll_loss"),
+    "cross_entropy_vector_target_backward": lambda lib: _class_loss_grad(lib, "cross_entropy"),
     # the kernels' dtype checks come where PyTorch makes them: multi_margin_loss has no float16
     # kernel (before the target's dtype); ctc_loss's unbatched 0-d input fails unsqueeze first
     "multi_margin_half": lambda lib: F(lib).multi_margin_loss(lib.ones(3, dtype=lib.float16),
@@ -448,6 +457,17 @@ def test_cdist_inf_norm_passes_over_nan(row):
     """The inf-norm kernel's running max from 0 keeps its value against a nan: [1, nan] is 1, [nan, nan] 0."""
     torch = require_torch()
     fn = lambda lib: lib.cdist(lib.tensor([row], dtype=lib.float64), lib.zeros(1, len(row), dtype=lib.float64), inf)  # noqa: E731
+    assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))
+
+
+def test_cdist_inf_norm_gradient_at_an_infinite_tie():
+    """The inf-norm backward's 1 - min(1, ceil(| |d| - dist |)): nan where |d| = dist = inf."""
+    torch = require_torch()
+
+    def fn(lib):
+        a = lib.tensor([[1e30, -0.0, -3.0, 1.0], [1.0, 2.0, 3.0, 4.0]], dtype=lib.float64, requires_grad=True)
+        b = lib.tensor([[0.0, -inf, -0.0, -inf]], dtype=lib.float64, requires_grad=True)
+        return lib.autograd.grad(lib.cdist(a, b, inf).sum(), (a, b))
     assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))
 
 

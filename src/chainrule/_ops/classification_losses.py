@@ -117,6 +117,17 @@ def _nll_rules(node, backward_node):
 
 NLL_LOSS, NLL_LOSS_BACKWARD = _nll_rules(("nll_loss", "NllLossBackward0"),
                                          ("nll_loss_backward", "NllLossBackwardBackward0"))
+
+
+def _size_mismatch(g, x, picks, *params):
+    raise RuntimeError(f"size mismatch (got input: {list(x.shape)}, target: [1])")
+
+
+# a 1-d input with a target of shape (1,): PyTorch's forward reads it as one class index, its
+# backward's size check refuses it (input (C,) wants a 0-d target there)
+NLL_LOSS_VECTOR_TARGET = defop("nll_loss_vector_target", _nll, node="NllLossBackward0", batch=_nll_batch,
+                               save=lambda ans, x, *params: (x, *params), vjp=_size_mismatch,
+                               jvp=lambda t, x, *params: unary(NLL_LOSS, t, params))
 NLL_LOSS2D, NLL_LOSS2D_BACKWARD = _nll_rules(("nll_loss2d", "NllLoss2DBackward0"),
                                              ("nll_loss2d_backward", "NllLoss2DBackwardBackward0"))
 
@@ -180,7 +191,8 @@ def _check_weight(weight, n_classes, prefix=""):
 
 def _nll_loss(input, target, weight, reduction, ignore_index):
     """PyTorch's nll_loss, for 1-d and 2-d inputs."""
-    return unary(NLL_LOSS, input, _nll_params(input, target, weight, ignore_index) + (reduction,))
+    op = NLL_LOSS_VECTOR_TARGET if input._data.ndim == 1 and target._data.ndim == 1 else NLL_LOSS
+    return unary(op, input, _nll_params(input, target, weight, ignore_index) + (reduction,))
 
 
 def _nll_params(input, target, weight, ignore_index):
@@ -475,6 +487,8 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     if input._data.dtype.kind != "f" and input._data.size:  # log_softmax runs no kernel on an empty input
         raise NotImplementedError(f"\"log_softmax_lastdim_kernel_impl\" not implemented for '{_type_name(input)}'")
     _check_batch(input, target)
+    if input._data.ndim == 1 and target._data.ndim == 1:  # composed: nll_loss's backward refuses that target
+        return _nll_loss(log_softmax(input, 0), target, weight, reduction, ignore_index)
     params = _nll_params(input, target, weight, ignore_index)
     return unary(CROSS_ENTROPY, input, (_LogProbabilities(),) + params + (reduction, class_dim))
 

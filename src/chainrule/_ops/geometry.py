@@ -78,8 +78,9 @@ def _cdist_grad(g, x1, x2, dist, p):
     sign = where(d == d, d.sign(), d)  # the kernel's sign, min(max(0, ceil d), 1) + ...: nan at nan
     if p == 1:
         return sign * g
-    if p == np.inf:
-        return sign * g * (magnitude == dist)
+    if p == np.inf:  # the kernel's 1 - min(1, ceil(| |d| - dist |)): 1 at a tie, nan where |d| = dist = inf
+        gap = (magnitude - dist).detach()
+        return sign * g * where(gap == 0, 1.0, where(gap == gap, 0.0, gap))
     # each in the kernel's order of operations (g d / dist is not d (g / dist) in rounding)
     if p < 2:  # below 1, the elements with d = 0 have no slope
         none = (dist == 0) | (d == 0) if p < 1 else dist == 0
