@@ -39,7 +39,7 @@ def _nll(x, picks, w, total, reduction):
     if w is not None:  # an ignored target adds 0, even where its row's log-probability is nan
         picked = np.where(w == 0, 0, w * picked)
     if reduction == "none":
-        return -picked
+        return -picked.reshape(()) if x.ndim == 1 else -picked  # a 1-d input's target of shape (1,) too
     # PyTorch's sum starts at +0 and subtracts: a sum over nothing (or of zeros) is +0, not -0
     if reduction == "sum":
         return 0 - picked.sum()
@@ -47,6 +47,8 @@ def _nll(x, picks, w, total, reduction):
 
 
 def _nll_backward(g, x, picks, w, total, reduction):
+    if x.ndim == 1 and picks.ndim == 1:  # the forward read a target of shape (1,) as one class; not so here
+        raise RuntimeError(f"size mismatch (got input: {list(x.shape)}, target: [1])")
     out = np.zeros(x.shape, dtype=g.dtype)
     if reduction == "mean":
         if not total:
@@ -70,6 +72,8 @@ def _nll_batch(op, args, batched, params, dtype):
     x, (picks, w, total, reduction) = args[0], params
     if reduction == "mean" and not total:
         return None
+    if x._data.ndim == 2 and picks.ndim == 1:  # one sample's (C,) input with a target of shape (1,)
+        picks, w = picks.reshape(()), None if w is None else w.reshape(())
     tagged, w = _picks_of_batch(picks, w, x, x._data.shape[1:])
     losses = apply(op, (x,), (tagged, w, total, "none"), dtype)
     if reduction == "none":
@@ -117,17 +121,6 @@ def _nll_rules(node, backward_node):
 
 NLL_LOSS, NLL_LOSS_BACKWARD = _nll_rules(("nll_loss", "NllLossBackward0"),
                                          ("nll_loss_backward", "NllLossBackwardBackward0"))
-
-
-def _size_mismatch(g, x, picks, *params):
-    raise RuntimeError(f"size mismatch (got input: {list(x.shape)}, target: [1])")
-
-
-# a 1-d input with a target of shape (1,): PyTorch's forward reads it as one class index, its
-# backward's size check refuses it (input (C,) wants a 0-d target there)
-NLL_LOSS_VECTOR_TARGET = defop("nll_loss_vector_target", _nll, node="NllLossBackward0", batch=_nll_batch,
-                               save=lambda ans, x, *params: (x, *params), vjp=_size_mismatch,
-                               jvp=lambda t, x, *params: unary(NLL_LOSS, t, params))
 NLL_LOSS2D, NLL_LOSS2D_BACKWARD = _nll_rules(("nll_loss2d", "NllLoss2DBackward0"),
                                              ("nll_loss2d_backward", "NllLoss2DBackwardBackward0"))
 
@@ -191,8 +184,7 @@ def _check_weight(weight, n_classes, prefix=""):
 
 def _nll_loss(input, target, weight, reduction, ignore_index):
     """PyTorch's nll_loss, for 1-d and 2-d inputs."""
-    op = NLL_LOSS_VECTOR_TARGET if input._data.ndim == 1 and target._data.ndim == 1 else NLL_LOSS
-    return unary(op, input, _nll_params(input, target, weight, ignore_index) + (reduction,))
+    return unary(NLL_LOSS, input, _nll_params(input, target, weight, ignore_index) + (reduction,))
 
 
 def _nll_params(input, target, weight, ignore_index):
@@ -205,8 +197,9 @@ def _nll_params(input, target, weight, ignore_index):
         raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {t_shape[0]}")
     _check_no_grad(weight, "weight", "nll_loss_forward")
     _check_weight(weight, x_shape[-1])
-    if len(x_shape) == 1 and len(t_shape) == 1:
-        target = target.reshape(())
+    if len(x_shape) == 1 and len(t_shape) == 1:  # one class, picked as a 0-d target's; kept (1,) for the backward
+        picks, w, total = _nll_picks(input, target.reshape(()), weight, ignore_index, "nll_loss")
+        return picks.reshape(1), None if w is None else w.reshape(1), total
     return _nll_picks(input, target, weight, ignore_index, "nll_loss")
 
 
@@ -487,8 +480,6 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     if input._data.dtype.kind != "f" and input._data.size:  # log_softmax runs no kernel on an empty input
         raise NotImplementedError(f"\"log_softmax_lastdim_kernel_impl\" not implemented for '{_type_name(input)}'")
     _check_batch(input, target)
-    if input._data.ndim == 1 and target._data.ndim == 1:  # composed: nll_loss's backward refuses that target
-        return _nll_loss(log_softmax(input, 0), target, weight, reduction, ignore_index)
     params = _nll_params(input, target, weight, ignore_index)
     return unary(CROSS_ENTROPY, input, (_LogProbabilities(),) + params + (reduction, class_dim))
 
