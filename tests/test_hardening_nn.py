@@ -34,6 +34,22 @@ def _multi_margin_grad(lib, x, target, p):
     return lib.autograd.grad(F(lib).multi_margin_loss(x, lib.tensor(target), p=p, reduction="sum"), x)[0]
 
 
+def _renormalised(lib, indices):
+    weight = lib.tensor([[3.0, 4.0], [0.1, 0.2], [6.0, 8.0]])
+    try:
+        F(lib).embedding(lib.tensor(indices), weight, max_norm=1.0)
+    except IndexError as e:
+        raise IndexError(f"{e} (weight after: {weight.tolist()})") from None  # renormalised rows stay so
+    raise AssertionError("no IndexError")
+
+
+def _norm_tangent(lib, x, t):
+    fwd = lib.autograd.forward_ad
+    with fwd.dual_level():
+        dual = fwd.make_dual(lib.tensor(x, dtype=lib.float64), lib.tensor(t, dtype=lib.float64))
+        return fwd.unpack_dual(lib.linalg.vector_norm(dual)).tangent
+
+
 def _class_loss_grad(lib, name):
     x = lib.tensor([0.7, -3.0, 1.5], dtype=lib.float64, requires_grad=True)
     loss = getattr(F(lib), name)(x, lib.tensor([1], dtype=lib.uint8))
@@ -45,6 +61,21 @@ CASES = {
     "multi_margin_nan_right_class_p2": lambda lib: _multi_margin_grad(lib, [[nan, 1.0, -0.5], [0.2, nan, 3.0]],
                                                                       [0, 2], 2),
     "multi_margin_nan_0d_p2": lambda lib: _multi_margin_grad(lib, nan, 0, 2),
+    # batch norm statistics of a non-contiguous integer input come from mean(), in its words
+    "batch_norm_bool_strided": lambda lib: F(lib).batch_norm(lib.zeros(2, 4, 6, dtype=lib.bool)[:, :, ::2], None, None,
+                                                            training=True),
+    "batch_norm_long_transposed": lambda lib: F(lib).batch_norm(lib.zeros(4, 2, dtype=lib.int64).t(), None, None,
+                                                               training=True),
+    # an empty output runs no kernel: no dtype check
+    "adaptive_avg_pool1d_int8_to_nothing": lambda lib: F(lib).adaptive_avg_pool1d(lib.ones(2, 4, 1, dtype=lib.int8), 0),
+    # max_norm renormalises the distinct indices in ascending order until select() refuses one
+    "embedding_max_norm_index_past_the_table": lambda lib: _renormalised(lib, [[0, 1, 5, -1]]),
+    "embedding_max_norm_int64_min": lambda lib: _renormalised(lib, [[-9223372036854775808, 2, 4302999, -1]]),
+    # complex cross products, each product's parts rounded alike: cross(a, a) is 0
+    "cross_complex_of_itself": lambda lib: lib.linalg.cross(*[lib.tensor(
+        [-20 + 1.7421875j, -2 - 2.609375j, -0.69482421875 + 1e30j], dtype=lib.complex64)] * 2),
+    # the 2-norm's tangent is sum(x t) / norm once: inf / inf at x = 1.8e308, |t| > 1
+    "vector_norm_tangent_overflow": lambda lib: _norm_tangent(lib, 1.7976931348623157e308, 2.0),
     # a 1-d input with a target of shape (1,): the forward reads one class, the backward refuses
     "nll_vector_target_backward": lambda lib: _class_loss_grad(lib, "nll_loss"),
     "cross_entropy_vector_target_backward": lambda lib: _class_loss_grad(lib, "cross_entropy"),

@@ -360,8 +360,9 @@ def convolution(input, weight, bias, stride, padding, dilation, transposed, outp
     _check_convolution(input, weight, bias, params)
     if not input._data.size and not input._data.shape[1] and not transposed:
         # PyTorch's empty path: zero input channels give zero output channels, in the input's dtype
-        out = _convolution(input, weight.to(input.dtype), None if bias is None else bias.to(input.dtype), params)
-        return out[:, :0]
+        # (the op itself gives the zero channels: its node is ConvolutionBackward0's)
+        weight, bias = weight.to(input.dtype)[:0], None if bias is None else bias.to(input.dtype)[:0]
+        return _convolution(input, weight, bias, params)
     return _convolution(input, weight, bias, params)
 
 

@@ -21,7 +21,24 @@ from .linalg import _scalar_type_check, type_name
 
 # --- cross products and distances ------------------------------------------------------------
 
-CROSS = defop("cross", lambda a, b, dim: np.cross(a, b, axisa=dim, axisb=dim, axisc=dim),
+def _np_cross(a, b, dim):
+    """PyTorch's cross kernel: r0 = a1 b2 - a2 b1, ... For complex inputs each product as
+    c10::complex's, its parts multiplied one by one (np.cross's complex products are not all
+    rounded alike: cross(a, a) was not 0)."""
+    if a.dtype.kind != "c" and b.dtype.kind != "c":
+        return np.cross(a, b, axisa=dim, axisb=dim, axisc=dim)
+    a, b = np.broadcast_arrays(a, b)
+    (a0, a1, a2), (b0, b1, b2) = np.moveaxis(a, dim, 0), np.moveaxis(b, dim, 0)
+
+    def product(z, w):
+        out = np.empty(z.shape, np.result_type(z, w))
+        out.real, out.imag = z.real * w.real - z.imag * w.imag, z.real * w.imag + z.imag * w.real
+        return out
+    parts = (product(a1, b2) - product(a2, b1), product(a2, b0) - product(a0, b2), product(a0, b1) - product(a1, b0))
+    return np.moveaxis(np.stack(parts), 0, dim)
+
+
+CROSS = defop("cross", _np_cross,
               batch=dim_params(0), node="LinalgCrossBackward0", save=lambda ans, a, b, dim: (a, b, dim),
               vjp=(lambda g, a, b, dim: _cross(b.conj(), g, dim), lambda g, a, b, dim: _cross(g, a.conj(), dim)),
               jvp=(lambda t, a, b, dim: _cross(t, b, dim), lambda t, a, b, dim: _cross(a, t, dim)))

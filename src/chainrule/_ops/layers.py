@@ -247,6 +247,15 @@ def embedding_renorm_(weight, indices, max_norm, norm_type):
     if weight._data.dtype.kind not in "fc":
         raise RuntimeError(f"norm(): input dtype should be either floating point or complex. "
                            f"Got {_type_word(weight._data.dtype)} instead.")
+    if ndim == 2 and indices._data.size:
+        # PyTorch selects each distinct index in ascending order: the rows before the first
+        # one out of range are renormalised, then select() refuses it
+        ordered, rows = np.unique(indices._data), weight._data.shape[0]
+        bad = ordered[(ordered < -rows) | (ordered >= rows)]
+        if bad.size:
+            _renorm_tables(weight, _wrap(ordered[ordered < bad[0]]), max_norm, norm_type)
+            raise IndexError(f"select(): index {bad[0]} out of range for tensor of size "
+                             f"{list(weight._data.shape)} at dimension 0")
     _renorm_tables(weight, indices, max_norm, norm_type)
     return weight  # itself, not the batch's stand-in _renorm_tables gives under vmap
 

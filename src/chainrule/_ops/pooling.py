@@ -482,7 +482,7 @@ def adaptive_avg_pool2d(input, output_size):
                                f"dimensions, but input has sizes {list(shape)} with dimension {dim + len(shape)} "
                                "being empty")
     if input._data.dtype.kind != "f":
-        if not input._data.size:  # no kernel runs on an empty batch
+        if not input._data.size or 0 in sizes:  # no kernel runs for an empty batch or output
             return input.new_zeros(shape[:-2] + sizes)
         raise NotImplementedError(f"\"adaptive_avg_pool2d\" not implemented for "
                                   f"'{_LEGACY_NAMES[input._data.dtype.name]}'")

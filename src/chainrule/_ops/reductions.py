@@ -780,12 +780,23 @@ def _norm_tangent(t, x, ans, p, dims, keepdim):
     not nan)."""
     if p == 0:
         return zeros_like(ans)
+    complex_x = x._data.dtype.kind == "c"
+    if p > 1 and not math.isinf(p):
+        # PyTorch's order: the sum of x t (|x|^(p-2) x t) divided by the norm (its p-1 power)
+        # once, 0 where the norm is 0 (x = 1.8e308 and |t| > 1: inf / inf, nan, as PyTorch's)
+        along = (x * t.conj()).real if complex_x else x * t
+        if p < 2:
+            along = abs(x) ** (p - 1) * ((sgn(x) * t.conj()).real if complex_x else sgn(x) * t)
+        elif p > 2:
+            along = abs(x) ** (p - 2) * along
+        scale = ans if p == 2 else ans ** (p - 1)
+        return where(ans == 0, 0.0, _sum_over(along, dims, keepdim) / where(ans == 0, 1.0, scale))
     if p < 1 and not math.isinf(p):
         slope, factor = sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)), ans ** (1 - p)
     else:
         slope, factor = _norm_slope(x, ans, p, dims, keepdim), None
     # a complex x's slope is the gradient's direction: the real norm moves by Re(conj(slope) t)
-    terms = (slope.conj() * t).real if x._data.dtype.kind == "c" else t * slope
+    terms = (slope.conj() * t).real if complex_x else t * slope
     tangent = _sum_over(terms, dims, keepdim)
     return tangent if factor is None else tangent * factor
 
