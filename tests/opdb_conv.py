@@ -313,7 +313,8 @@ def pixel_unshuffle_samples(g):
 ENTRIES = [
     # convolutions: one primitive; its rules are convolutions again (transposed for the input)
     Entry("conv1d", lambda lib, x, w, b, s, p, d, gr: F(lib).conv1d(x, w, b, s, p, d, gr), conv1d_samples,
-          covers=("convolution", "convolution_no_bias", "unsqueeze", "squeeze_dim", "constant_pad_nd"),
+          covers=("convolution", "convolution_no_bias", "convolution_input_grad", "unsqueeze", "squeeze_dim",
+                  "constant_pad_nd"),
           dtypes=CONV_DTYPES, tol=LOOSE_TOL),
     Entry("conv2d", lambda lib, x, w, b, s, p, d, gr: F(lib).conv2d(x, w, b, s, p, d, gr), conv2d_samples,
           covers=("convolution", "convolution_no_bias", "constant_pad_nd"), dtypes=CONV_DTYPES, tol=LOOSE_TOL),

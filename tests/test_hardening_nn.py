@@ -546,3 +546,27 @@ def test_complex_convolution_gradcheck():
     assert chainrule.autograd.gradcheck(lambda x, w, b: F(chainrule).conv1d(x, w, b, padding=1, dilation=2), (x, w, b))
     w_t = w.detach().transpose(0, 1).contiguous().requires_grad_()
     assert chainrule.autograd.gradgradcheck(lambda x, w: F(chainrule).conv_transpose1d(x, w, stride=2), (x[:, :, :3], w_t))
+
+
+@pytest.mark.parametrize("name", ["conv1d", "conv_transpose1d"])
+def test_convolution_input_gradient_is_connected_to_the_input(name):
+    """PyTorch's convolution_backward takes the input: with a frozen weight, the input's
+    gradient under create_graph still has a graph (ConvolutionBackwardBackward0), in which
+    the input is unused."""
+    torch = require_torch()
+
+    def fn(lib):
+        x = lib.linspace(-1, 1, 10, dtype=lib.float64).reshape(1, 2, 5).requires_grad_()
+        w = lib.linspace(0.5, 2, 12, dtype=lib.float64).reshape(2, 3, 2)
+        if name == "conv1d":
+            w = w.transpose(0, 1)
+        g, = lib.autograd.grad(getattr(F(lib), name)(x, w).sum(), x, create_graph=True)
+        return g, lib.autograd.grad(g.sum(), x, allow_unused=True)
+    assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))
+    nodes = []
+    for lib in (chainrule, torch):
+        x = lib.ones(1, 2, 5, dtype=lib.float64, requires_grad=True)
+        w = lib.ones(3, 2, 2, dtype=lib.float64) if name == "conv1d" else lib.ones(2, 3, 2, dtype=lib.float64)
+        g, = lib.autograd.grad(getattr(F(lib), name)(x, w).sum(), x, create_graph=True)
+        nodes.append(type(g.grad_fn).__name__)
+    assert nodes[0] == nodes[1] == "ConvolutionBackwardBackward0"

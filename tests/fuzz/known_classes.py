@@ -950,13 +950,6 @@ DELIBERATE_RULES.append(DeliberateRule(
                                                                                  1.0000000000000002, 1.0)),))))
 
 KNOWN = {
-    # PyTorch's convolution_backward takes the input: under create_graph an input's gradient is
-    # connected to it (ConvolutionBackwardBackward0, derivative zero) even where the weight
-    # needs no gradient; chainrule's backward is transposed convolutions of g and the weight
-    # only, so that gradient has no graph (here: an empty input, its weight an int16 one)
-    'conv1d[same_dilated]|grad2:grad-graph|float64-empty': ('no graph / PyTorch [None]', Step(
-        op='conv1d[same_dilated]', arrays=(ArraySpec(dtype='float64', shape=(3, 0, 3), values=()),
-                                           ArraySpec(dtype='int16', shape=(3, 0, 3), values=())))),
 }
 
 # classes the CI programs find whose one-step reproducer does not show them on its own (the

@@ -27,7 +27,8 @@ from numpy.lib.stride_tricks import as_strided
 
 from .. import _dtype
 from .._tensor import _C_TYPE_NAMES, _LEGACY_NAMES, _type_string
-from .batching import batch_size
+from .batching import batch_size, elementwise
+from .elementwise import zeros_like
 from .registry import apply, defop, unary
 from .resampling import constant_pad_nd
 from ..autograd.grad_mode import STATE
@@ -158,15 +159,25 @@ def _weight_grad(x, g, kernel, stride, padding, dilation, groups):
     return _crop_to(dw, kernel).transpose(0, 1)
 
 
+# PyTorch's convolution_backward takes the input too: under create_graph the input's gradient
+# is connected to the input (with no derivative: unused) even where the weight needs no gradient.
+# The gradient is computed by convolutions of g and the weight, then passed through this op.
+INPUT_GRAD = defop("convolution_input_grad", lambda grad, x: grad, batch=elementwise,
+                   node="ConvolutionBackwardBackward0", save=lambda ans, grad, x: (),
+                   vjp=(lambda gg: gg, lambda gg: None), jvp=(lambda t: t, lambda t: zeros_like(t)))
+
+
 def _input_rule(g, x, w, params):
     stride, padding, dilation, transposed, _, groups = params
     if transposed:
         plain = (stride, padding, dilation, False, (0,) * len(stride), groups)
-        return _crop_to(_convolution(g, w, None, plain), x.shape[2:])
-    # the rows that the stride skipped at the end come back as output padding
-    skipped = tuple(size + 2 * p - d * (k - 1) - 1 - (o - 1) * s for size, p, d, k, o, s in
-                    zip(x.shape[2:], padding, dilation, w.shape[2:], g.shape[2:], stride))
-    return _convolution(g, w, None, (stride, padding, dilation, True, skipped, groups))
+        grad = _crop_to(_convolution(g, w, None, plain), x.shape[2:])
+    else:
+        # the rows that the stride skipped at the end come back as output padding
+        skipped = tuple(size + 2 * p - d * (k - 1) - 1 - (o - 1) * s for size, p, d, k, o, s in
+                        zip(x.shape[2:], padding, dilation, w.shape[2:], g.shape[2:], stride))
+        grad = _convolution(g, w, None, (stride, padding, dilation, True, skipped, groups))
+    return apply(INPUT_GRAD, (grad, x)) if STATE.enabled else grad
 
 
 def _weight_rule(g, x, w, params):

@@ -247,7 +247,7 @@ def embedding_renorm_(weight, indices, max_norm, norm_type):
     if weight._data.dtype.kind not in "fc":
         raise RuntimeError(f"norm(): input dtype should be either floating point or complex. "
                            f"Got {_type_word(weight._data.dtype)} instead.")
-    if ndim == 2 and indices._data.size:
+    if ndim == 2 and not (registry.BATCHING and any_batched(weight, indices)) and indices._data.size:
         # PyTorch selects each distinct index in ascending order: the rows before the first
         # one out of range are renormalised, then select() refuses it
         ordered, rows = np.unique(indices._data), weight._data.shape[0]
