@@ -21,7 +21,14 @@ def _with_grad(lib, x):
     return x.detach().requires_grad_()
 
 
+def _empty_fold_grads(lib):
+    a, b = lib.ones(0, 0, requires_grad=True), lib.ones(2, 0, 0, requires_grad=True)
+    return lib.autograd.grad((a @ b).sum(), (a, b))
+
+
 CASES = {
+    # a matrix times a batch folds into one mm of the transposed problem: with k = 0 too
+    "matmul_fold_of_empty_matrices": _empty_fold_grads,
     # the dims a function needs, checked before any work (PyTorch's messages)
     "lstsq_0d_other": lambda lib: lib.linalg.lstsq(_m(lib, 3, 2), lib.tensor(1.0, dtype=lib.float64)),
     "lu_solve_1d_B": lambda lib: lib.linalg.lu_solve(*lib.linalg.lu_factor(_m(lib, 2, 2) + lib.eye(2)), _m(lib, 2)),

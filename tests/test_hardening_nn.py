@@ -61,6 +61,17 @@ CASES = {
     "multi_margin_nan_right_class_p2": lambda lib: _multi_margin_grad(lib, [[nan, 1.0, -0.5], [0.2, nan, 3.0]],
                                                                       [0, 2], 2),
     "multi_margin_nan_0d_p2": lambda lib: _multi_margin_grad(lib, nan, 0, 2),
+    # linear interpolation's source positions fused, step (o + 0.5) - 0.5 rounded once: no
+    # weight of exactly 0 against -inf
+    "interpolate_linear_fused_source_positions": lambda lib: F(lib).interpolate(
+        lib.tensor([[[-inf], [0.0]]]), size=7, mode="linear"),
+    "interpolate_linear_fraction_digits": lambda lib: F(lib).interpolate(
+        lib.arange(3, dtype=lib.float32).reshape(1, 1, 3), size=13, mode="linear"),
+    # an integer table: select() refuses a first index out of range before norm() the dtype
+    "embedding_max_norm_int_table_index_first": lambda lib: F(lib).embedding(
+        lib.tensor([[-2147483648, 1]], dtype=lib.int32), lib.ones(3, 4, dtype=lib.int32), max_norm=1.0),
+    "embedding_max_norm_int_table_dtype_first": lambda lib: F(lib).embedding(
+        lib.tensor([[0, 7]], dtype=lib.int32), lib.ones(3, 4, dtype=lib.int32), max_norm=1.0),
     # batch norm statistics of a non-contiguous integer input come from mean(), in its words
     "batch_norm_bool_strided": lambda lib: F(lib).batch_norm(lib.zeros(2, 4, 6, dtype=lib.bool)[:, :, ::2], None, None,
                                                             training=True),

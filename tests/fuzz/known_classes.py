@@ -683,7 +683,7 @@ DELIBERATE_RULES.append(DeliberateRule(
 _VECTORISED_DISAGREE = ("clamp", "clamp_min", "clamp_max", "clamp_tensor", "clamp_one_tensor_bound", "softshrink",
                         "hardshrink", "hardshrink_method", "hardtanh", "hardtanh_inplace", "relu6", "relu6_inplace",
                         "elu", "elu_inplace", "celu", "celu_inplace", "selu", "selu_inplace", "torch_selu", "gelu", "neg",
-                        "hardswish", "hardswish_inplace", "lerp", "lerp_", "sgn")
+                        "hardswish", "hardswish_inplace", "lerp", "lerp_", "sgn", "pow")
 _VECTORISED_KINDS = ("forward:signed-zero", "forward:nan", "grad:value", "grad:nan", "grad2:value", "grad2:nan", "jvp:value",
                      "jvp:nan")
 
@@ -705,7 +705,8 @@ def _element_by_element(step):
 
 
 DELIBERATE_RULES.append(DeliberateRule(
-    "clamp, hardtanh, relu6, softshrink, hardshrink, hardswish, elu, celu, selu, gelu, lerp, complex neg and sgn: "
+    "clamp, hardtanh, relu6, softshrink, hardshrink, hardswish, elu, celu, selu, gelu, lerp, complex neg, sgn and "
+    "pow: "
     "PyTorch's "
     "vectorised CPU loop gives another "
     "zero sign on ±0 ties, another gradient at nan (gelu(inf): nan) than its element-by-element kernel; chainrule gives the "
@@ -766,18 +767,34 @@ def _mean_below_float64_noise(step):
     a = _arrays(step)
     if not a or a[0].dtype.kind not in "fc" or not a[0].size or not np.isfinite(a[0]).all():
         return False
-    x = a[0].astype(np.complex128).ravel()  # a complex sum: its two parts' sums
     rtol, atol = TOL[str(a[0].dtype)]
-    exact = complex(math.fsum(x.real), math.fsum(x.imag)) / x.size
-    largest = max(np.abs(x.real).max(), np.abs(x.imag).max())
-    return x.size * np.finfo(np.float64).eps * largest > atol + rtol * abs(exact)
+    dims = OPS[step.op].rest[0] if OPS[step.op].rest else None
+    dims = tuple(dims) if isinstance(dims, list) else dims
+    if not isinstance(dims, (int, tuple)) or isinstance(dims, bool) or not a[0].ndim:
+        dims = tuple(range(a[0].ndim))
+    dims = tuple(d % a[0].ndim for d in ((dims,) if isinstance(dims, int) else dims)) or tuple(range(a[0].ndim))
+    # each result's slice of the elements (a complex sum: its two parts' sums)
+    slices = np.moveaxis(a[0].astype(np.complex128), dims, tuple(range(-len(dims), 0)))
+    slices = slices.reshape(slices.shape[:slices.ndim - len(dims)] + (-1,)).reshape(-1, math.prod(
+        a[0].shape[d] for d in dims))
+    # PyTorch adds float32 and float16 (complex64) in float32, its opmath type
+    eps = np.finfo(np.float64 if a[0].dtype in (np.float64, np.complex128) else np.float32).eps
+    for x in slices:
+        if not x.size:
+            continue
+        exact = complex(math.fsum(x.real), math.fsum(x.imag)) / x.size
+        largest = max(np.abs(x.real).max(), np.abs(x.imag).max())
+        if x.size * eps * largest > atol + rtol * abs(exact):
+            return True
+    return False
 
 
 _SUMS = ("var_mean", "std_mean", "sum", "sum_dim", "sum_dtype", "nansum", "mean", "mean_dim", "mean_dtype", "nanmean")
 
 
 DELIBERATE_RULES.append(DeliberateRule(
-    "sums and means where elements cancel past float64's precision: PyTorch adds in its cascade's order (var_mean "
+    "sums and means where elements cancel past the precision they are added in (float64; PyTorch adds float32 and "
+    "float16 in float32): PyTorch adds in its cascade's order (var_mean "
     "by Welford in memory order), chainrule pairwise; both are off the exact result by rounding noise up to "
     "n eps max|x| (docs/differences.md)",
     lambda key: _op_family(key) in _SUMS and key.split("|")[1] == "forward:value",
@@ -824,10 +841,11 @@ def _both_zeros(step):
 
 
 DELIBERATE_RULES.append(DeliberateRule(
-    "aminmax of a ±0 tie: PyTorch's whole-tensor kernel keeps the zero its vector lanes leave (the last one "
-    "below 8 elements), unlike its own amin and amax (the first); chainrule gives amin's and amax's, so does "
-    "histc's range in its error text (docs/differences.md)",
-    lambda key: (_op_family(key) == "aminmax" and key.split("|")[1] == "forward:signed-zero")
+    "aminmax, min and max of a whole tensor with a ±0 tie: PyTorch's kernels keep the zero their vector lanes "
+    "leave (aminmax: the last one below 8 elements, unlike its own amin and amax, the first; min and max by dtype "
+    "and size: float16 [0, -0].min() is -0); chainrule's aminmax gives amin's and amax's, so does histc's range in "
+    "its error text, its min and max NumPy's reduction's (docs/differences.md)",
+    lambda key: (_op_family(key) in ("aminmax", "min", "max") and key.split("|")[1] == "forward:signed-zero")
     or (_op_family(key) == "histc" and key.split("|")[1] == "forward:error-text"),
     _both_zeros,
     Step(op='aminmax[scalar]', arrays=(ArraySpec(dtype='float64', shape=(3,), values=(100.0, 0.0, -0.0)),))))

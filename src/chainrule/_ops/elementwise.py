@@ -456,7 +456,25 @@ def rsub(input, other, *, alpha=1):
     return unary(RSUB_SCALAR, x, (other,), dtype)
 
 
-MUL = defop("mul", np.multiply, batch=elementwise, node="MulBackward0",
+def complex_product(z, w):
+    """``z * w`` as PyTorch's complex multiply (c10::complex, and its vectorised loop): each
+    part's two products rounded on their own, then added. NumPy's complex loops fuse one
+    product into the other's sum (FMA): a * b - b * a was not 0, and an overflowing product
+    gave -inf where PyTorch's inf - inf is nan."""
+    z, w = np.broadcast_arrays(z, w)
+    out = np.empty(z.shape, np.result_type(z, w))
+    out.real, out.imag = z.real * w.real - z.imag * w.imag, z.real * w.imag + z.imag * w.real
+    return out
+
+
+def _multiply(x, y):
+    if x.dtype.kind == "c" or y.dtype.kind == "c":
+        with np.errstate(all="ignore"):  # (inf - inf is nan here, as in PyTorch)
+            return complex_product(x, y)
+    return np.multiply(x, y)
+
+
+MUL = defop("mul", _multiply, batch=elementwise, node="MulBackward0",
             save=lambda ans, x, y: (x, y),
             vjp=(lambda g, x, y: g * y.conj(), lambda g, x, y: g * x.conj()),
             jvp=(lambda t, x, y: t * y, lambda t, x, y: x * t))
@@ -682,8 +700,7 @@ def _c_multiply(z, w):
     infinity, so ``(-3.4+0j) * (inf+nanj)`` is -inf+nanj (NumPy: nan+nanj). The parts are
     multiplied and added one by one, as there: NumPy's complex multiply fuses them (FMA)."""
     z, w = np.broadcast_arrays(z, w)
-    out = np.empty(z.shape, np.result_type(z, w))
-    out.real, out.imag = z.real * w.real - z.imag * w.imag, z.real * w.imag + z.imag * w.real
+    out = complex_product(z, w)
     lost = np.isnan(out.real) & np.isnan(out.imag)
     if not lost.any():
         return out
@@ -722,8 +739,9 @@ def _number_power(a, p):
     if p == 1:
         return a.copy()
     if a.dtype.char != "e":
+        square = (lambda x: complex_product(x, x)) if a.dtype.kind == "c" else (lambda x: x * x)
         if p == 2:
-            return a * a
+            return square(a)
         if p == 0.5:
             return np.sqrt(a)
         if p == -0.5:
@@ -731,9 +749,9 @@ def _number_power(a, p):
         if p == -1:
             return 1 / a
         if p == 3:
-            return a * a * a
+            return complex_product(square(a), a) if a.dtype.kind == "c" else a * a * a
         if p == -2:
-            return 1 / (a * a)
+            return 1 / square(a)
     if a.dtype.kind == "c":
         return _complex_power(a, np.asarray(p, a.dtype))
     return np.power(a, p)  # not a ** p: NumPy's ** takes sqrt for 0.5, and sqrt(-0.) is -0., not pow's 0.

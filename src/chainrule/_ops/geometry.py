@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
-from .elementwise import where, zeros_like
+from .elementwise import complex_product, where, zeros_like
 from .batching import dim_params, leading
 from .registry import apply, broadcast_error, defop
 from . import reductions as _reductions
@@ -23,17 +23,13 @@ from .linalg import _scalar_type_check, type_name
 
 def _np_cross(a, b, dim):
     """PyTorch's cross kernel: r0 = a1 b2 - a2 b1, ... For complex inputs each product as
-    c10::complex's, its parts multiplied one by one (np.cross's complex products are not all
-    rounded alike: cross(a, a) was not 0)."""
+    c10::complex's (``complex_product``: np.cross's complex products are not all rounded
+    alike, so cross(a, a) was not 0)."""
     if a.dtype.kind != "c" and b.dtype.kind != "c":
         return np.cross(a, b, axisa=dim, axisb=dim, axisc=dim)
     a, b = np.broadcast_arrays(a, b)
     (a0, a1, a2), (b0, b1, b2) = np.moveaxis(a, dim, 0), np.moveaxis(b, dim, 0)
-
-    def product(z, w):
-        out = np.empty(z.shape, np.result_type(z, w))
-        out.real, out.imag = z.real * w.real - z.imag * w.imag, z.real * w.imag + z.imag * w.real
-        return out
+    product = complex_product
     parts = (product(a1, b2) - product(a2, b1), product(a2, b0) - product(a0, b2), product(a0, b1) - product(a1, b0))
     return np.moveaxis(np.stack(parts), 0, dim)
 

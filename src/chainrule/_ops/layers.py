@@ -244,18 +244,25 @@ def embedding_renorm_(weight, indices, max_norm, norm_type):
         raise RuntimeError(f"Expected 2-dimensional tensor, but got {ndim}-dimensional tensor for argument #1 "
                            f"'self' (while checking arguments for embedding_renorm_)")
     _check_indices(indices, "#2", "embedding_renorm_")
-    if weight._data.dtype.kind not in "fc":
-        raise RuntimeError(f"norm(): input dtype should be either floating point or complex. "
-                           f"Got {_type_word(weight._data.dtype)} instead.")
+    # PyTorch selects each distinct index in ascending order, then takes its row's norm: the
+    # rows before the first index out of range are renormalised before select() refuses it,
+    # and a table that norm() refuses is refused at the first row selected
+    ordered = bad = ()
     if ndim == 2 and not (registry.BATCHING and any_batched(weight, indices)) and indices._data.size:
-        # PyTorch selects each distinct index in ascending order: the rows before the first
-        # one out of range are renormalised, then select() refuses it
         ordered, rows = np.unique(indices._data), weight._data.shape[0]
         bad = ordered[(ordered < -rows) | (ordered >= rows)]
-        if bad.size:
-            _renorm_tables(weight, _wrap(ordered[ordered < bad[0]]), max_norm, norm_type)
-            raise IndexError(f"select(): index {bad[0]} out of range for tensor of size "
-                             f"{list(weight._data.shape)} at dimension 0")
+
+    def refuse_index():
+        raise IndexError(f"select(): index {bad[0]} out of range for tensor of size {list(weight._data.shape)} "
+                         "at dimension 0")
+    if weight._data.dtype.kind not in "fc":
+        if len(bad) and bad[0] == ordered[0]:
+            refuse_index()
+        raise RuntimeError(f"norm(): input dtype should be either floating point or complex. "
+                           f"Got {_type_word(weight._data.dtype)} instead.")
+    if len(bad):
+        _renorm_tables(weight, _wrap(ordered[ordered < bad[0]]), max_norm, norm_type)
+        refuse_index()
     _renorm_tables(weight, indices, max_norm, norm_type)
     return weight  # itself, not the batch's stand-in _renorm_tables gives under vmap
 

@@ -375,7 +375,8 @@ def matmul(input, other, *, out=None):
         if da == 2:
             # the transposed problem as one mm, then a contiguous copy of the transposed result
             k, m = other._data.shape[-2:]
-            product = mm(other.mT.reshape(-1, k), input.t())
+            rows = int(np.prod(other._data.shape[:-2])) * m
+            product = mm(other.mT.reshape(rows, k), input.t())  # (no -1: an empty k leaves it ambiguous)
             return unsafe_view(product, other._data.shape[:-2] + (m, input._data.shape[0])).mT.contiguous()
     elif _check_batched(input, other) and input._data.dtype != other._data.dtype:
         _empty_product_dtype(input, other)

@@ -24,6 +24,7 @@ import warnings
 import numpy as np
 
 from .. import _dtype
+from .._exact import fma32, fma64
 
 from .batching import leading
 from .elementwise import zeros_like
@@ -317,7 +318,13 @@ def _source_positions(in_size, out_size, scale, align_corners, dtype, cubic):
         step = dtype.type(in_size - 1) / dtype.type(out_size - 1) if out_size > 1 else dtype.type(0)
         return step * o
     step = _step(in_size, out_size, scale, dtype)
-    source = step * (o + dtype.type(0.5)) - dtype.type(0.5)
+    # fused, as PyTorch's kernels compile it on x86-64 (AVX2): one rounding of step (o + 0.5) - 0.5
+    if dtype == np.float32:
+        source = np.asarray(fma32(step, o + dtype.type(0.5), dtype.type(-0.5))).astype(dtype)
+    elif dtype == np.float64:
+        source = np.asarray(fma64(step, o + 0.5, -0.5))
+    else:
+        source = step * (o + dtype.type(0.5)) - dtype.type(0.5)
     return source if cubic else np.maximum(source, dtype.type(0))
 
 
