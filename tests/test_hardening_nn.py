@@ -72,6 +72,12 @@ CASES = {
         lib.tensor([[-2147483648, 1]], dtype=lib.int32), lib.ones(3, 4, dtype=lib.int32), max_norm=1.0),
     "embedding_max_norm_int_table_dtype_first": lambda lib: F(lib).embedding(
         lib.tensor([[0, 7]], dtype=lib.int32), lib.ones(3, 4, dtype=lib.int32), max_norm=1.0),
+    # a convolution of no input channels: zeros in the dtype input and weight promote to
+    "conv_empty_channels_promotes": lambda lib: F(lib).conv1d(lib.zeros(3, 0, 1), lib.zeros(3, 0, 1, dtype=lib.float64),
+                                                              groups=3),
+    # local_response_norm pools a 4-d input with avg_pool3d: its kernel's words
+    "local_response_norm_complex_4d": lambda lib: F(lib).local_response_norm(
+        lib.ones(2, 2, 1, 1, dtype=lib.complex128), 2),
     # batch norm statistics of a non-contiguous integer input come from mean(), in its words
     "batch_norm_bool_strided": lambda lib: F(lib).batch_norm(lib.zeros(2, 4, 6, dtype=lib.bool)[:, :, ::2], None, None,
                                                             training=True),

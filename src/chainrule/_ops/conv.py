@@ -371,9 +371,11 @@ def convolution(input, weight, bias, stride, padding, dilation, transposed, outp
     _check_convolution(input, weight, bias, params)
     if not input._data.size and not input._data.shape[1] and not transposed:
         # PyTorch's empty path: zero input channels give zero output channels, in the input's dtype
-        # (the op itself gives the zero channels: its node is ConvolutionBackward0's)
-        weight, bias = weight.to(input.dtype)[:0], None if bias is None else bias.to(input.dtype)[:0]
-        return _convolution(input, weight, bias, params)
+        # (the op itself gives the zero channels: its node is ConvolutionBackward0's), in the
+        # dtype input and weight promote to (PyTorch's empty backend multiplies them)
+        dtype = _dtype.promote_types(input.dtype, weight.dtype)
+        weight, bias = weight.to(dtype)[:0], None if bias is None else bias.to(dtype)[:0]
+        return _convolution(input.to(dtype), weight, bias, params)
     return _convolution(input, weight, bias, params)
 
 
