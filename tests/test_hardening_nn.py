@@ -72,6 +72,11 @@ CASES = {
         lib.tensor([[-2147483648, 1]], dtype=lib.int32), lib.ones(3, 4, dtype=lib.int32), max_norm=1.0),
     "embedding_max_norm_int_table_dtype_first": lambda lib: F(lib).embedding(
         lib.tensor([[0, 7]], dtype=lib.int32), lib.ones(3, 4, dtype=lib.int32), max_norm=1.0),
+    # mse_loss in its result's dtype: an int64 target is converted to float32 first, and the
+    # float32 mean of squares past 3.4e38 in all is inf
+    "mse_loss_int64_target_in_float32": lambda lib: [F(lib).mse_loss(
+        lib.tensor([1.5, -2.25, 3.0] * 8), lib.tensor([1, 2, 9223372036854775807] * 8), reduction=r)
+        for r in ("mean", "sum", "none")],
     # a convolution of no input channels: zeros in the dtype input and weight promote to
     "conv_empty_channels_promotes": lambda lib: F(lib).conv1d(lib.zeros(3, 0, 1), lib.zeros(3, 0, 1, dtype=lib.float64),
                                                               groups=3),

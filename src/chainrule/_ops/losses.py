@@ -200,7 +200,15 @@ def _checked_tangent(rule):
 
 
 _MSE_RULES = _pointwise_rules(lambda x, t: 2 * _mse_difference(x, t), lambda x, t: -2 * _mse_difference(x, t))
-MSE_LOSS = defop("mse_loss", lambda x, t, reduction: _np_reduce((x - t) ** 2, reduction),
+def _mse(x, t, reduction):
+    """In the result's dtype, as PyTorch: an integer operand is converted first (NumPy would
+    compute a float32 input with an int64 target in float64)."""
+    if x.dtype.kind != t.dtype.kind:
+        x, t = (x, t.astype(x.dtype)) if x.dtype.kind in "fc" else (x.astype(t.dtype), t)
+    return _np_reduce((x - t) ** 2, reduction)
+
+
+MSE_LOSS = defop("mse_loss", _mse,
                  node="MseLossBackward0",
                  **dict(_MSE_RULES, jvp=tuple(map(_checked_tangent, _MSE_RULES["jvp"]))))
 
