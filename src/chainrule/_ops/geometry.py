@@ -29,8 +29,8 @@ def _np_cross(a, b, dim):
         return np.cross(a, b, axisa=dim, axisb=dim, axisc=dim)
     a, b = np.broadcast_arrays(a, b)
     (a0, a1, a2), (b0, b1, b2) = np.moveaxis(a, dim, 0), np.moveaxis(b, dim, 0)
-    product = complex_product
-    parts = (product(a1, b2) - product(a2, b1), product(a2, b0) - product(a0, b2), product(a0, b1) - product(a1, b0))
+    parts = (complex_product(a1, b2) - complex_product(a2, b1), complex_product(a2, b0) - complex_product(a0, b2),
+             complex_product(a0, b1) - complex_product(a1, b0))
     return np.moveaxis(np.stack(parts), 0, dim)
 
 

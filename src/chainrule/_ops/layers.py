@@ -247,22 +247,21 @@ def embedding_renorm_(weight, indices, max_norm, norm_type):
     # PyTorch selects each distinct index in ascending order, then takes its row's norm: the
     # rows before the first index out of range are renormalised before select() refuses it,
     # and a table that norm() refuses is refused at the first row selected
-    ordered = bad = ()
+    ordered = refused = None
     if ndim == 2 and not (registry.BATCHING and any_batched(weight, indices)) and indices._data.size:
         ordered, rows = np.unique(indices._data), weight._data.shape[0]
         bad = ordered[(ordered < -rows) | (ordered >= rows)]
-
-    def refuse_index():
-        raise IndexError(f"select(): index {bad[0]} out of range for tensor of size {list(weight._data.shape)} "
-                         "at dimension 0")
+        if bad.size:
+            refused = IndexError(f"select(): index {bad[0]} out of range for tensor of size "
+                                 f"{list(weight._data.shape)} at dimension 0")
     if weight._data.dtype.kind not in "fc":
-        if len(bad) and bad[0] == ordered[0]:
-            refuse_index()
+        if refused is not None and bad[0] == ordered[0]:  # the first row selected is out of range
+            raise refused
         raise RuntimeError(f"norm(): input dtype should be either floating point or complex. "
                            f"Got {_type_word(weight._data.dtype)} instead.")
-    if len(bad):
+    if refused is not None:
         _renorm_tables(weight, _wrap(ordered[ordered < bad[0]]), max_norm, norm_type)
-        refuse_index()
+        raise refused
     _renorm_tables(weight, indices, max_norm, norm_type)
     return weight  # itself, not the batch's stand-in _renorm_tables gives under vmap
 
