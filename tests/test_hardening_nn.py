@@ -56,7 +56,16 @@ def _class_loss_grad(lib, name):
     return loss, lib.autograd.grad(loss, x)
 
 
+def _group_norms(lib):
+    x = lib.tensor([0.0, -0.0, -0.0, 0.0, -0.0, 0.0, 5.0, 5.0], dtype=lib.float64).reshape(2, 2, 2)
+    w, b = lib.tensor([-1.0, 0.5], dtype=lib.float64), lib.tensor([-0.0, 0.0], dtype=lib.float64)
+    return tuple(lib.nn.functional.group_norm(x, 1, *args) for args in ((None, None), (w, None), (None, b), (w, b)))
+
+
 CASES = {
+    # group_norm as PyTorch's kernel, x * scale + shift: without weight and bias the shift is
+    # -scale * mean, not + 0, so a -0. over a zero mean stays -0.
+    "group_norm_zero_signs": _group_norms,
     # a nan in the right class's score: its own hinge (x[y] - x[y]) is nan, and is not a term
     "multi_margin_nan_right_class_p2": lambda lib: _multi_margin_grad(lib, [[nan, 1.0, -0.5], [0.2, nan, 3.0]],
                                                                       [0, 2], 2),

@@ -49,6 +49,14 @@ CASES = {
     # complex products as PyTorch's: each part's products rounded on their own (NumPy fuses
     # one into the other's sum), so a * b - b * a is 0 and inf - inf stays nan
     "complex_products_commute": _commuted_complex_products,
+    # complex x ** 2 and x ** 3 element by element as PyTorch compiles c10::complex's product:
+    # fused multiply-adds (the square overflows to -inf - inf j, not nan - inf j; an
+    # underflowing cube keeps its signs), the cube's last product unfused in complex64
+    "complex_square_fused": lambda lib: (lib.tensor([4.000000060189865e+29 - 8.00000012037973e+29j], dtype=lib.complex64) ** 2,
+                                         lib.tensor([1e200 + 3e200j, -2e160 + 1e-3j], dtype=lib.complex128) ** 2),
+    "complex_cube_fused": lambda lib: (lib.tensor([5.4959002e+14 - 7.3654965e+14j], dtype=lib.complex64) ** 3,
+                                       lib.tensor([8.54828171e-161 - 8.77117816e-161j], dtype=lib.complex128) ** 3,
+                                       lib.tensor([0.3 - 1.7j, 2e100 + 1e-3j], dtype=lib.complex128) ** -2),
     # quantile checks the interpolation and a number q first, q's values after wrapping the dim
     "quantile_q_values_after_dim": lambda lib: lib.quantile(lib.tensor(0.0), lib.tensor(-20.0), 1),
     "nanquantile_q_values_after_dim": lambda lib: lib.nanquantile(lib.tensor(1.0), lib.tensor(inf), 1),

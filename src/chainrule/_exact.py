@@ -32,11 +32,23 @@ def _two_sum(a, b):
 
 
 def fma64(a, b, c):
-    """``a * b + c`` with one rounding, on float64 arrays (or numbers)."""
+    """``a * b + c`` with one rounding, on float64 arrays (or numbers). Where an operand is
+    at or past 2**996 (Dekker's split overflows), the product below 2**-969 (its error term
+    underflows) or the result is not finite, the sum is taken in long double instead: it
+    keeps fma's infinities (fma(a, a, -inf) is -inf where a * a overflows) and the sign of
+    an underflowing result, at the cost of exactness on cancelling sums that far out."""
     a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
-    p, p_err = _two_product(a, b)
-    s, s_err = _two_sum(p, c)
-    return s + (p_err + s_err)
+    with np.errstate(all="ignore"):
+        p, p_err = _two_product(a, b)
+        s, s_err = _two_sum(p, c)
+        out = s + (p_err + s_err)
+        beyond = ~np.isfinite(out) | (np.abs(a) >= 2.0 ** 996) | (np.abs(b) >= 2.0 ** 996) | (np.abs(p) < 2.0 ** -969)
+        if beyond.any():
+            out = np.array(out, np.float64, ndmin=1)
+            a, b, c = (np.broadcast_to(v, beyond.shape)[beyond] for v in (a, b, c))
+            out[np.atleast_1d(beyond)] = (a.astype(np.longdouble) * b + c).astype(np.float64)
+            out = out.reshape(beyond.shape)
+    return out[()] if out.ndim == 0 else out
 
 
 _LOW_29 = np.uint64(0x1FFFFFFF)

@@ -968,16 +968,6 @@ DELIBERATE_RULES.append(DeliberateRule(
                                                                                  1.0000000000000002, 1.0)),))))
 
 KNOWN = {
-    # PyTorch's complex x ** 2 (and x ** 3) element by element is c10::complex's product as
-    # compiled with FMA, real = fma(a, c, -(b d)): -inf - inf j at |x| = 9e29 in complex64; its
-    # vectorised loop's (and chainrule's complex_product) is unfused, nan - inf j
-    'pow[square]|forward:nan|complex64-huge': ('result 0: [nan-infj] / PyTorch [-inf-infj]', Step(
-        op='pow[square]', arrays=(ArraySpec(dtype='complex64', shape=(), values=(
-            (4.000000060189865e+29-8.00000012037973e+29j),)),))),
-    # group_norm of a -0. with a zero mean: PyTorch's x * scale + shift keeps -0. there, chainrule's
-    # (x - mean) * rstd gives +0.
-    'group_norm[groups]|forward:signed-zero|float64-negzero': ('result 0: [0. 0. 0. 0. 0. 0.] / PyTorch [ 0. -0.  0.  0.  0.  0.]',
-        Step(op='group_norm[groups]', arrays=(ArraySpec(dtype='float64', shape=(3, 3, 1), values=(0.0, -0.0, -3.0, 1.361328125, -1.7421875, 100.0, 100.0, -3.0, 3.0), layout='transposed'),))),
 }
 
 # classes the CI programs find whose one-step reproducer does not show them on its own (the

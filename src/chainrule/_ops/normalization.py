@@ -277,10 +277,14 @@ def _grouped(x, groups):
 
 
 def _group_norm(x, w, b, groups, eps):
-    xg = _grouped(x, groups)
-    mean, var = _moments(xg, (2,))
-    xhat = ((xg - mean) / np.sqrt(var + eps)).reshape(x.shape)
-    return (xhat * w + b).astype(x.dtype, copy=False)
+    """As PyTorch's kernel: x * scale + shift by channel, scale = rstd * w and shift =
+    -scale * mean + b, in float32 at least."""
+    n, c = x.shape[:2]
+    by_channel = x.reshape(n, groups, c // groups, int(np.prod(x.shape[2:])))
+    mean, var = _moments(by_channel.astype(np.result_type(x.dtype, np.float32), copy=False), (2, 3))
+    scale = 1 / np.sqrt(var + eps) * (w.reshape(groups, c // groups, 1) if w.ndim else w)
+    shift = -scale * mean + (b.reshape(groups, c // groups, 1) if b.ndim else b)
+    return (by_channel * scale + shift).reshape(x.shape).astype(x.dtype, copy=False)
 
 
 def _group_xhat(x, groups, eps):
@@ -339,7 +343,11 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enable
     _mixed_dtype(input, weight, bias)
     w = _channel_vector(weight, shape[1], len(shape), "weight")
     b = _channel_vector(bias, shape[1], len(shape), "bias")
-    return apply(NATIVE_GROUP_NORM, (input, _or_constant(w, 1.0, input), _or_constant(b, 0.0, input)),
+    # with neither weight nor bias PyTorch's shift is -scale * mean alone, where with either
+    # it adds b or 0: an absent bias is -0. then, which adds nothing (a -0. over a zero mean
+    # stays -0.), else 0.
+    absent_bias = 0.0 if weight is not None else -0.0
+    return apply(NATIVE_GROUP_NORM, (input, _or_constant(w, 1.0, input), _or_constant(b, absent_bias, input)),
                  (num_groups, eps))
 
 
