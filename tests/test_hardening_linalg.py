@@ -26,7 +26,25 @@ def _empty_fold_grads(lib):
     return lib.autograd.grad((a @ b).sum(), (a, b))
 
 
+_WIDE_RANGE_UPPER = ((2066.6400955173885 - 772.658018383896j, 882.1418770316959 - 9792.366964979243j),
+                     (0, -2.1702480003237726e+31 + 7.336789703369141e+31j))
+
+
+def _wide_range_solves(lib):
+    """Triangular systems whose entries span 1e3 to 1e31: substitution, as LAPACK's trsm,
+    potrs and getrs (a general solve of the triangle, or of P L U formed, pivots through the
+    far entries: 8.7e5 for 1.2e-6)."""
+    u = lib.tensor(_WIDE_RANGE_UPPER, dtype=lib.complex128)
+    b = lib.tensor([[6 - 3.361328125j], [2 - 1e30j]], dtype=lib.complex128)
+    lu, pivots = u, lib.tensor([1, 2], dtype=lib.int32)  # P L U with P and L the identity
+    solutions = (lib.cholesky_solve(b, u, True), lib.linalg.solve_triangular(u.mH, b, upper=False),
+                 *(lib.linalg.lu_solve(lu, pivots, b if left else b.mT, left=left, adjoint=adjoint).resolve_conj()
+                   for left in (True, False) for adjoint in (False, True)))
+    return tuple(x.flatten()[0] * 1e6 for x in solutions)  # the first unknown, the one pivoting spoils
+
+
 CASES = {
+    "wide_range_triangular_solves": _wide_range_solves,
     # a matrix times a batch folds into one mm of the transposed problem: with k = 0 too
     "matmul_fold_of_empty_matrices": _empty_fold_grads,
     # the dims a function needs, checked before any work (PyTorch's messages)

@@ -66,6 +66,24 @@ CASES = {
     # group_norm as PyTorch's kernel, x * scale + shift: without weight and bias the shift is
     # -scale * mean, not + 0, so a -0. over a zero mean stays -0.
     "group_norm_zero_signs": _group_norms,
+    # a convolution's dtype check in the words of the backend PyTorch picks: MKLDNN's for float32
+    # input unless the problem is small (one sample, one group, a kernel of 3 or less)
+    **{f"conv_dtype_words_{name}": lambda lib, f=f: f(lib.nn.functional, lib) for name, f in {
+        "batch": lambda F, L: F.conv1d(L.zeros(2, 3, 4), L.zeros(3, 3, 2, dtype=L.float64)),
+        "one_sample": lambda F, L: F.conv1d(L.zeros(1, 3, 4), L.zeros(3, 3, 2, dtype=L.complex64)),
+        "groups": lambda F, L: F.conv1d(L.zeros(1, 3, 4), L.zeros(3, 1, 2, dtype=L.int64), groups=3),
+        "same_dilated": lambda F, L: F.conv1d(L.zeros(3, 3, 1), L.zeros(3, 3, 1, dtype=L.complex64), None, 1, "same", 2),
+        "kernel_4x4": lambda F, L: F.conv2d(L.zeros(1, 2, 6, 6), L.zeros(2, 2, 4, 4, dtype=L.float64)),
+        "kernel_3x3": lambda F, L: F.conv2d(L.zeros(1, 2, 6, 6), L.zeros(2, 2, 3, 3, dtype=L.float64)),
+        "large_input": lambda F, L: F.conv2d(L.zeros(1, 2, 120, 120), L.zeros(2, 2, 3, 3, dtype=L.float64)),
+        "transposed_batch": lambda F, L: F.conv_transpose2d(L.zeros(2, 2, 3, 3), L.zeros(2, 2, 3, 3, dtype=L.float64)),
+        "double_input": lambda F, L: F.conv1d(L.zeros(2, 3, 4, dtype=L.float64), L.zeros(3, 3, 2)),
+    }.items()},
+    # a transposed convolution checks its kernel's size first
+    "conv_transpose_empty_kernel": lambda lib: lib.nn.functional.conv_transpose1d(
+        lib.zeros(1, 1, 1, dtype=lib.int8), lib.zeros(1, 3, 0, dtype=lib.int64), None, 1, 1, 0, 1, 1),
+    "conv_transpose3d_empty_kernel": lambda lib: lib.nn.functional.conv_transpose3d(lib.zeros(1, 1, 2, 2, 2),
+                                                                                    lib.zeros(1, 1, 1, 0, 1)),
     # a nan in the right class's score: its own hinge (x[y] - x[y]) is nan, and is not a term
     "multi_margin_nan_right_class_p2": lambda lib: _multi_margin_grad(lib, [[nan, 1.0, -0.5], [0.2, nan, 3.0]],
                                                                       [0, 2], 2),

@@ -1,6 +1,8 @@
 """Issue 10's classes in special functions, reductions, scans, sorting and quantiles, found
 by the long fuzz run (tests/fuzz): each program runs on chainrule and on PyTorch and gives
 the same result or the same error (type name and first line)."""
+import math
+
 import pytest
 
 import chainrule
@@ -54,6 +56,9 @@ CASES = {
     # underflowing cube keeps its signs), the cube's last product unfused in complex64
     "complex_square_fused": lambda lib: (lib.tensor([4.000000060189865e+29 - 8.00000012037973e+29j], dtype=lib.complex64) ** 2,
                                          lib.tensor([1e200 + 3e200j, -2e160 + 1e-3j], dtype=lib.complex128) ** 2),
+    # an integer input to i0 and i1 is computed in the default dtype: float32's exp overflows past 88.72
+    "bessel_of_integers_in_float32": lambda lib: (lib.special.i1(lib.tensor([0, 89, 90], dtype=lib.uint8)),
+                                                  lib.i0(lib.tensor([-90, 100], dtype=lib.int64))),
     "complex_cube_fused": lambda lib: (lib.tensor([5.4959002e+14 - 7.3654965e+14j], dtype=lib.complex64) ** 3,
                                        lib.tensor([8.54828171e-161 - 8.77117816e-161j], dtype=lib.complex128) ** 3,
                                        lib.tensor([0.3 - 1.7j, 2e100 + 1e-3j], dtype=lib.complex128) ** -2),
@@ -212,12 +217,13 @@ def test_trigamma_float32_is_accurate():
     """Deliberate (docs/differences.md): below 1/2 PyTorch's float32 trigamma reflects with a
     float32 sin(pi x) and loses digits; chainrule's float32 value is the float64 one, rounded."""
     torch = require_torch()
-    x = [-16.961933135986328, -2.033203125, -0.4, 0.3]
+    x = [-16.961933135986328, -2.033203125, -0.4, 0.3, -3.4028234663852886e+38]
     x32 = chainrule.tensor(x, dtype=chainrule.float32)
     ours, exact = chainrule.polygamma(1, x32), chainrule.polygamma(1, x32.double()).float()
     assert chainrule.equal(ours, exact)
     theirs = torch.polygamma(1, torch.tensor(x, dtype=torch.float32)).numpy()
     assert abs(theirs[0] - exact[0].item()) > 1e-2  # PyTorch's: 693.36 for 693.33
+    assert math.isnan(theirs[-1]) and math.isfinite(exact[-1].item())  # its float32 pi * x overflows
 
 
 def test_sinc_second_derivative_near_zero():

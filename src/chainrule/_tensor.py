@@ -803,6 +803,18 @@ class Tensor:
     def conj(self):
         return _ew.conj(self) if self._data.dtype.kind == "c" else self
 
+    def resolve_conj(self):
+        return _ew.resolve_conj(self)
+
+    def resolve_neg(self):
+        return _ew.resolve_neg(self)
+
+    def is_conj(self):
+        return _ew.is_conj(self)
+
+    def is_neg(self):
+        return _ew.is_neg(self)
+
     def matmul(self, other):
         return _linalg.matmul(self, other)
 

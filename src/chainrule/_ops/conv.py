@@ -327,12 +327,29 @@ def _check_convolution(x, w, b, params):
         if any(d > 1 for d in dilation):
             raise _dtype.not_implemented("slow_conv_dilated<>", x._data.dtype)
     if x._data.dtype != w._data.dtype:
+        if _uses_mkldnn(xs, ws, params, x._data.dtype):
+            raise RuntimeError(f"Input type ({_type_string(x._data.dtype)}) and weight type "
+                               f"({_type_string(w._data.dtype)}) should be the same or input should be a MKLDNN "
+                               "tensor and weight is a dense tensor")
         raise RuntimeError(f"expected scalar type {_LEGACY_NAMES[x._data.dtype.name]} but found "
                            f"{_LEGACY_NAMES[w._data.dtype.name]}")
     if x._data.dtype.kind not in "fiu":
         kernel = f"slow_conv_transpose{3 if len(xs) == 5 else 2}d_out_cpu" if transposed else \
             f"slow_conv{3 if len(xs) == 5 else 2}d_cpu"
         raise _dtype.not_implemented(kernel, x._data.dtype)
+
+
+def _uses_mkldnn(xs, ws, params, dtype):
+    """Whether PyTorch's CPU convolution picks its MKLDNN backend (ConvParams::use_mkldnn),
+    whose dtype check words its error otherwise: float32 input, on the 4-d view of a 1-d
+    convolution, unless the problem is small. PyTorch's thread count is taken to be above
+    one, its default on a machine of more than one core."""
+    stride, _, dilation, transposed, output_padding, groups = params
+    if dtype != np.float32 or (transposed and any(op >= s for op, s in zip(output_padding, stride))):
+        return False
+    if len(xs) == 3:
+        xs, ws = xs[:2] + [1] + xs[2:], ws[:2] + [1] + ws[2:]
+    return groups > 1 or (ws[-1] > 3 and ws[-2] > 3) or xs[0] > 1 or xs[0] * xs[1] * xs[2] * xs[3] > 20480
 
 
 def _check_transposed_kernel(xs, ws, params):
@@ -343,6 +360,12 @@ def _check_transposed_kernel(xs, ws, params):
         sizes, kernel = [1] + sizes, [1] + kernel
         stride, padding, dilation, output_padding = ((1,) + stride, (0,) + padding, (1,) + dilation,
                                                      (0,) + output_padding)
+    if 0 in kernel:  # its first check
+        if len(kernel) == 3:
+            raise RuntimeError("non-empty 5D (n_output_plane x n_input_plane x kernel_depth x kernel_height x "
+                               f"kernel_width) tensor expected for weight, but got: {ws}")
+        raise RuntimeError(f"kernel size should be greater than zero, but got kernel_height: {kernel[0]} "
+                           f"kernel_width: {kernel[1]}")
     axes = ("depth", "height", "width")[-len(sizes):]
     if any(op >= s and op >= d for op, s, d in zip(output_padding, stride, dilation)):
         described = " ".join([f"output_padding_{a}: {v}" for a, v in zip(axes, output_padding)]

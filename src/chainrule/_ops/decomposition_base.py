@@ -138,29 +138,45 @@ def _np_lu(a, pivots=None):
     return lu.reshape(a.shape), (swaps + 1).astype(np.int32).reshape(batch + (k,)), info.reshape(batch)
 
 
-def _np_permutation(pivots, m, dtype):
-    """P with A = P L U, from LAPACK's pivots."""
+def _np_row_order(pivots, m):
+    """The rows of A = P L U that P's columns pick, from LAPACK's pivots: (P y)[order[j]] = y[j]."""
     batch, k = pivots.shape[:-1], pivots.shape[-1]
-    perm = np.broadcast_to(np.arange(m), batch + (m,)).copy()
+    order = np.broadcast_to(np.arange(m), batch + (m,)).copy()
     count = int(np.prod(batch))  # not -1: a batch of 0 by 0 matrices has no size to infer from
-    flat = perm.reshape(count, m)
+    flat = order.reshape(count, m)
     rows = np.arange(count)
     swaps = pivots.reshape(count, k) - 1
     for j in range(k):
         p = swaps[:, j]
         flat[rows, j], flat[rows, p] = flat[rows, p], flat[rows, j].copy()
-    p_matrix = np.zeros(batch + (m, m), dtype)
-    np.put_along_axis(p_matrix, flat.reshape(batch + (1, m)), 1, axis=-2)
+    return order
+
+
+def _np_permutation(pivots, m, dtype):
+    """P with A = P L U, from LAPACK's pivots."""
+    order = _np_row_order(pivots, m)
+    p_matrix = np.zeros(order.shape + (m,), dtype)
+    np.put_along_axis(p_matrix, order[..., None, :], 1, axis=-2)
     return p_matrix
 
 
-def _np_lu_substitute(lu_matrix, pivots, b):
-    """X with P L U X = b by substitution, as LAPACK's getrs: a zero pivot gives infinities."""
+def _np_lu_substitute(lu_matrix, pivots, b, transposed=False):
+    """X with P L U X = b (U^T L^T P^T X = b if ``transposed``) as LAPACK's getrs: the row
+    swaps (no arithmetic), then two triangular substitutions; A itself is never formed (a
+    general solve of an ill-conditioned product loses what the factors hold). A zero pivot
+    gives infinities."""
     n = lu_matrix.shape[-1]
-    permuted = np.swapaxes(_np_permutation(pivots, n, lu_matrix.dtype), -1, -2) @ b
-    unit_lower = np.tril(lu_matrix, -1) + np.eye(n, dtype=lu_matrix.dtype)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return _np_substitute(np.triu(lu_matrix), _np_substitute(unit_lower, permuted, False), True)
+    batch = np.broadcast_shapes(lu_matrix.shape[:-2], pivots.shape[:-1], b.shape[:-2])
+    order = np.broadcast_to(_np_row_order(pivots, n), batch + (n,))[..., None]
+    b = np.broadcast_to(b, batch + b.shape[-2:])
+    lower, upper = np.tril(lu_matrix, -1) + np.eye(n, dtype=lu_matrix.dtype), np.triu(lu_matrix)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if not transposed:
+            return _np_substitute(upper, _np_substitute(lower, np.take_along_axis(b, order, axis=-2), False), True)
+        y = _np_substitute(np.swapaxes(lower, -1, -2), _np_substitute(np.swapaxes(upper, -1, -2), b, False), True)
+        x = np.empty(y.shape, y.dtype)
+        np.put_along_axis(x, order, y, axis=-2)
+        return x
 
 
 def _singular_info(a):
@@ -169,8 +185,9 @@ def _singular_info(a):
 
 
 def _np_substitute(t, b, upper):
-    """Back (forward) substitution, for triangles with a zero on the diagonal: infinities
-    and NaNs where LAPACK's trsm gives them, no error."""
+    """Back (forward) substitution, as LAPACK's trsm: a triangular system solved row by row
+    (a general solve pivots through the triangle's far entries and loses the accuracy that
+    substitution keeps); a zero on the diagonal gives infinities and NaNs, no error."""
     batch = np.broadcast_shapes(t.shape[:-2], b.shape[:-2])
     t, x = np.broadcast_to(t, batch + t.shape[-2:]), np.array(np.broadcast_to(b, batch + b.shape[-2:]),
                                                             dtype=np.result_type(t, b))

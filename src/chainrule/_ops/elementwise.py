@@ -969,6 +969,24 @@ def conj(x):
     return unary(CONJ, x) if x._data.dtype.kind == "c" else x
 
 
+# chainrule has no conjugate or negative bit: conj() and neg() compute, so there is nothing to
+# resolve, and a tensor is never a lazy conjugate
+def resolve_conj(input):
+    return input
+
+
+def resolve_neg(input):
+    return input
+
+
+def is_conj(input):
+    return False
+
+
+def is_neg(input):
+    return False
+
+
 # --- whole-tensor writes, used by the in-place forms zero_, fill_, copy_ ---------------------
 
 ZERO = defop("zero", np.zeros_like, node="ZeroBackward0",

@@ -18,8 +18,8 @@ from .batching import any_batched, leading, pad
 from . import registry
 from .registry import apply, defop, unary
 from .decomposition_base import (_batch_error, _not_converged, _hermitian_input, _layout, _nonzero, _np_hermitian_part, _np_lu,
-                                 _np_pack, _np_part, _np_permutation, _outputs, _packed, _part_rules, _parts,
-                                 _real_dtype, _solve, named, np_svd)
+                                 _np_lu_substitute, _np_pack, _np_part, _np_permutation, _outputs, _packed, _part_rules, _parts,
+                                 _real_dtype, named, np_svd)
 from .triangular import solve_triangular
 
 
@@ -570,14 +570,12 @@ def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=N
 
 def _np_lu_solve(lu_matrix, b, pivots, left, adjoint):
     """A X = b (A^H if ``adjoint``; X A = b if not ``left``) for A = P L U, all of the packed
-    LU read (the gradient treats every element of it)."""
-    n = lu_matrix.shape[-1]
-    a = _np_permutation(pivots, n, lu_matrix.dtype) @ (np.tril(lu_matrix, -1) + np.eye(n, dtype=lu_matrix.dtype)) \
-        @ np.triu(lu_matrix)
-    a = np.conj(np.swapaxes(a, -1, -2)) if adjoint else a
+    LU read (the gradient treats every element of it). X A = b is A^T X^T = b^T, and A^H's
+    transpose is conj(A) = P conj(L) conj(U)."""
+    lu_matrix = np.conj(lu_matrix) if adjoint else lu_matrix
     if left:
-        return _solve(a, b)
-    return np.swapaxes(_solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+        return _np_lu_substitute(lu_matrix, pivots, b, transposed=adjoint)
+    return np.swapaxes(_np_lu_substitute(lu_matrix, pivots, np.swapaxes(b, -1, -2), transposed=not adjoint), -1, -2)
 
 
 def _lu_solve_grad_lu(g, lu_matrix, x, pivots, left, adjoint):

@@ -24,7 +24,8 @@ from . import registry
 from .registry import apply, defop, unary
 from .decomposition_base import (_LinAlgError, _batch_error, _eps, _equal_matrices, _hermitian_input, _layout,
                                  _real_dtype, np_svd,
-                                 _np_hermitian_part, _np_lu, _np_lu_substitute, _np_pack, _np_part, _outputs, _packed,
+                                 _np_hermitian_part, _np_lu, _np_lu_substitute, _np_pack, _np_part, _np_substitute, _outputs,
+                                 _packed,
                                  _part_rules, _parts, _singular_info, _solve, named)
 from .factorizations import linalg_svd, svdvals
 from .triangular import solve_triangular
@@ -446,11 +447,14 @@ def _triangle_read(factor, upper):
 
 
 def _np_cholesky_solve(b, factor, upper):
-    """(L L^H)^-1 b = L^-H (L^-1 b), two solves as LAPACK's potrs, from the whole factor
+    """(L L^H)^-1 b = L^-H (L^-1 b), two substitutions as LAPACK's potrs, from the whole factor
     (the gradient treats every element of it; see _triangle_read). Forming L L^H would
     square the factor's range: 1e30 in float32 overflows."""
     lower = np.conj(np.swapaxes(factor, -1, -2)) if upper else factor
-    return _solve(np.conj(np.swapaxes(lower, -1, -2)), _solve(lower, b))
+    if np.triu(lower, 1).any():  # the op itself on a whole matrix (as its rules are checked): no triangle to substitute in
+        return _solve(np.conj(np.swapaxes(lower, -1, -2)), _solve(lower, b))
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        return _np_substitute(np.conj(np.swapaxes(lower, -1, -2)), _np_substitute(lower, b, False), True)
 
 
 def _cholesky_solve_grad_factor(g, factor, x, upper):

@@ -23,6 +23,7 @@ import math
 
 import numpy as np
 
+from .. import _dtype
 from .._tensor import Tensor
 from .elementwise import _float_input, _float_result, where
 from .methods import inplace_method
@@ -325,10 +326,11 @@ _FLOAT32_EXP_LIMIT = float(np.log(np.finfo(np.float32).max))
 
 def _float32_exp_overflow(forward):
     """PyTorch computes float32 i0 and i1 as exp(|x|) times a fit, in float32: inf once
-    exp(|x|) overflows at |x| = 88.72, though I0 itself stays finite to |x| = 91.9."""
+    exp(|x|) overflows at |x| = 88.72, though I0 itself stays finite to |x| = 91.9. An
+    integer input is computed in the default dtype, float32 too unless set otherwise."""
     def wrapped(x):
         out = forward(x)
-        if x.dtype.kind == "f" and x.dtype.itemsize <= 4:
+        if (x.dtype.itemsize <= 4 if x.dtype.kind == "f" else _dtype.get_default_dtype().np == np.float32):
             overflow = (np.abs(x) > _FLOAT32_EXP_LIMIT) & np.isfinite(x)
             out = np.where(overflow, np.copysign(np.inf, out), out)
         return out

@@ -16,7 +16,7 @@ from .linalg import check_matrix, mH, matmul, refuse_non_lapack, tril, triu, typ
 from .batching import leading
 from .registry import apply, defop
 from .decomposition_base import (_layout, _np_pack, _np_part, _np_substitute, _outputs, _packed, _part_rules,
-                                 _parts, _solve, named)
+                                 _parts, named)
 
 
 # --- triangular and Cholesky solves ------------------------------------------------------------
@@ -35,10 +35,7 @@ def _np_solve_triangular(a, b, upper, left, unitriangular):
     if not left:  # X T = B is T^T X^T = B^T
         return np.swapaxes(_np_solve_triangular(np.swapaxes(t, -1, -2), np.swapaxes(b, -1, -2), not upper, True,
                                                 False), -1, -2)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        diag = np.diagonal(t, axis1=-2, axis2=-1)
-        if np.all(diag != 0):
-            return _solve(t, b)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         return _np_substitute(t, b, upper)
 
 
