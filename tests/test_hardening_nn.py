@@ -79,6 +79,18 @@ CASES = {
         "transposed_batch": lambda F, L: F.conv_transpose2d(L.zeros(2, 2, 3, 3), L.zeros(2, 2, 3, 3, dtype=L.float64)),
         "double_input": lambda F, L: F.conv1d(L.zeros(2, 3, 4, dtype=L.float64), L.zeros(3, 3, 2)),
     }.items()},
+    # local_response_norm pools a 4-d or larger input with avg_pool3d, whose dtypes are float32,
+    # float64 and int64; batch_norm refuses complex input in its kernel's words at any layout
+    **{f"local_response_norm_{dtype}_{dim}d": lambda lib, dtype=dtype, dim=dim: lib.nn.functional.local_response_norm(
+        lib.ones((1, 2) + (1,) * (dim - 3) + (3,), dtype=getattr(lib, dtype)), 2)
+       for dtype in ("float16", "int32", "uint8", "bool", "int64") for dim in (3, 4, 5)},
+    "batch_norm_complex_transposed": lambda lib: lib.nn.functional.batch_norm(
+        lib.zeros(4, 3, dtype=lib.complex64).t(), None, None, training=True),
+    # multi_margin_loss as PyTorch's kernel: a hinge that is not > 0 (nan: inf - inf, or a nan
+    # score) adds nothing, and x[y] is selected, not picked by multiplying a one-hot mask
+    **{f"multi_margin_nan_hinges_p{p}": lambda lib, p=p: _grads(lib, lambda L, x: L.nn.functional.multi_margin_loss(
+        x, L.tensor([0, 1, 2]), p=p), _x(lib, 0., nan, 2.0, inf, inf, 0., 1., -inf, 3.).reshape(3, 3), create_graph=False)
+       for p in (1, 2)},
     # a transposed convolution checks its kernel's size first
     "conv_transpose_empty_kernel": lambda lib: lib.nn.functional.conv_transpose1d(
         lib.zeros(1, 1, 1, dtype=lib.int8), lib.zeros(1, 3, 0, dtype=lib.int64), None, 1, 1, 0, 1, 1),

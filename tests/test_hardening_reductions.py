@@ -187,11 +187,6 @@ def test_logcumsumexp_tangent_at_huge_values_as_pytorch(values):
 VARIANCES = [
     ("std of equal 1e30s", np.full((2, 3), -1e30), lambda L, x: x.std(1)),
     ("var of equal 1e30s", np.full(5, 1e30, np.float32), lambda L, x: x.var()),
-    # one result: PyTorch's std_var_all_cpu, deviations from x.mean() in x's dtype (three float32
-    # 1e30s: a mean an ulp off, a variance of 5.6e45, inf); a row of them along a dim: Welford's 0
-    ("var of three 1e30s", np.full(3, 1e30, np.float32), lambda L, x: x.var(unbiased=False)),
-    ("var of three float64 1e30s", np.full(3, 1e30), lambda L, x: x.var(unbiased=False)),
-    ("complex var of three 1e30s", np.full(3, 1e30 + 2j, np.complex64), lambda L, x: x.var(unbiased=False)),
     ("complex var without degrees of freedom", np.array([1.5 - 1j, -34.5 - 1j], np.complex64),
      lambda L, x: x.var(correction=3)),  # the real part's inf plus the imaginary part's 0 / 0
     ("complex std", np.array([1 + 2j, 3 - 1j, -2 + 0.5j]), lambda L, x: x.std()),
@@ -203,6 +198,21 @@ def test_variance_as_pytorch(name, array, fn):
     torch = require_torch()
     ours, theirs = (_numpy(fn(lib, x)) for lib, x in zip((chainrule, torch), _pair(torch, array)))
     np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=0)
+
+
+EQUAL_VALUES = {"three float32 1e30s": np.full(3, 1e30, np.float32), "three float64 1e30s": np.full(3, 1e30),
+                "three complex 1e30s": np.full(3, 1e30 + 2j, np.complex64)}
+
+
+@pytest.mark.parametrize("array", list(EQUAL_VALUES.values()), ids=list(EQUAL_VALUES))
+def test_deliberate_variance_of_equal_values(array):
+    """Deliberate (docs/differences.md): the variance of equal values is 0. PyTorch's
+    whole-tensor var takes deviations from its mean, which for these is an ulp off (5.6e45,
+    inf in float32), though its var along a dim (Welford) gives 0; chainrule's is 0 both ways."""
+    torch = require_torch()
+    ours, theirs = _pair(torch, np.stack([array, array]))  # (along dim 1: two rows, two results)
+    assert ours.var(unbiased=False).item() == 0 and not ours.var(1, unbiased=False).any()
+    assert theirs.var(unbiased=False).item() != 0 and not theirs.var(1, unbiased=False).any()
 
 
 def test_deliberate_aminmax_zero_tie():

@@ -39,6 +39,14 @@ def _tangent(lib, fn, x, t):
         return fwd.unpack_dual(fn(lib, fwd.make_dual(x, t))).tangent
 
 
+def _joint_tangent(lib, fn, x, y):
+    fwd = lib.autograd.forward_ad
+    with fwd.dual_level():
+        x = fwd.make_dual(lib.tensor(x, dtype=lib.float64), lib.ones(len(x), dtype=lib.float64))
+        y = fwd.make_dual(lib.tensor(y, dtype=lib.float64), lib.full((len(y),), 2.0, dtype=lib.float64))
+        return fwd.unpack_dual(fn(lib, x, y)).tangent
+
+
 def _commuted_complex_products(lib):
     a = lib.tensor([-2 - 2.609375j, 1.2e18 - 8.5e18j, 3 + 1e30j] * 6, dtype=lib.complex64)
     b = lib.tensor([-0.69 + 1e30j, 1.2e18 - 8.5e18j, -7 + 0.5j] * 6, dtype=lib.complex64)
@@ -59,6 +67,20 @@ CASES = {
     # an integer input to i0 and i1 is computed in the default dtype: float32's exp overflows past 88.72
     "bessel_of_integers_in_float32": lambda lib: (lib.special.i1(lib.tensor([0, 89, 90], dtype=lib.uint8)),
                                                   lib.i0(lib.tensor([-90, 100], dtype=lib.int64))),
+    # asinh's and atanh's derivatives square by pow, as PyTorch's: the double backward's 2 x
+    # overflows at the largest float (nan); acosh's squares by x * x (no nan)
+    **{f"{op}_grad2_at_largest": lambda lib, op=op: _grads(
+        lib, lambda L, x: getattr(L, op)(x), _x(lib, 1.7976931348623157e+308, -1.7976931348623157e+308, 0.5, 2.0))
+       for op in ("asinh", "atanh", "acosh")},
+    # the std of equal float64 values is 0 (its mean corrected by the deviations' mean, as
+    # PyTorch's exact sum of them): no gradient from rounding
+    "std_of_equal_values": lambda lib: (
+        _grads(lib, lambda L, x: x.std(), _x(lib, *[1.1547005383792517] * 12).reshape(3, 4)),
+        _grads(lib, lambda L, x: x.var(1), _x(lib, *[1.1547005383792517] * 12).reshape(3, 4)),
+        _tangent(lib, lambda L, x: x.std(), _x(lib, *[1.1547005383792517] * 12), lib.ones(12, dtype=lib.float64))),
+    # atan2's tangent from both operands as PyTorch's one quotient (-x t_y + y t_x) / (x^2 + y^2):
+    # -inf where x^2 + y^2 underflows, not 0/0 + inf
+    "atan2_joint_tangent": lambda lib: _joint_tangent(lib, lambda L, x, y: L.atan2(x, y), (1e-200, 2.0), (0.0, 1.0)),
     "complex_cube_fused": lambda lib: (lib.tensor([5.4959002e+14 - 7.3654965e+14j], dtype=lib.complex64) ** 3,
                                        lib.tensor([8.54828171e-161 - 8.77117816e-161j], dtype=lib.complex128) ** 3,
                                        lib.tensor([0.3 - 1.7j, 2e100 + 1e-3j], dtype=lib.complex128) ** -2),

@@ -141,9 +141,12 @@ def _inverse_square_norm(x, y):
 ATAN2 = defop("atan2", np.arctan2, batch=elementwise, node="Atan2Backward0", save=lambda ans, x, y: (x, y),
               vjp=(lambda g, x, y: g * (y * _inverse_square_norm(x, y)),
                    lambda g, x, y: g * (-x * _inverse_square_norm(x, y))),
-              # forward AD divides by x^2 + y^2 as is: NaN at the origin, as PyTorch's
+              # forward AD divides by x^2 + y^2 as is: NaN at the origin, as PyTorch's; with both
+              # tangents PyTorch's one quotient (-x t_y + y t_x) / (x^2 + y^2): inf where x^2 + y^2
+              # underflows, not 0/0 + inf
               jvp=(lambda t, x, y: t * y / (x * x + y * y),
-                   lambda t, x, y: -t * x / (x * x + y * y)))
+                   lambda t, x, y: -t * x / (x * x + y * y)),
+              joint_jvp=lambda tangents, x, y: (-x * tangents[1] + y * tangents[0]) / (x.pow(2) + y.pow(2)))
 
 
 def atan2(x, other, *, out=None):

@@ -585,7 +585,9 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
 
 def _multi_margin(x, onehot, scale, p, margin, reduction, out_shape):
     x2 = x.reshape(onehot.shape)
-    hinge = np.where(onehot, 0, np.maximum(margin - x2[onehot][:, None] + x2, 0))
+    with np.errstate(invalid="ignore"):  # inf - inf
+        z = margin - x2[onehot][:, None] + x2
+    hinge = np.where(onehot | ~(z > 0), 0, z)  # as PyTorch's kernel: a z that is not > 0 (nan too) adds nothing
     loss = ((hinge if p == 1 else hinge * hinge).sum(1) * scale).astype(x.dtype)
     return loss.reshape(out_shape) if reduction == "none" else _np_reduce(loss, reduction)
 
@@ -594,7 +596,7 @@ def _multi_margin_slopes(x, onehot, scale, p, margin):
     """d loss_i / d x_ij, as a chainrule expression of x (differentiable for p = 2)."""
     x2 = x.reshape(onehot.shape)
     hot = _wrap(onehot)
-    hinge = margin - (x2 * hot).sum(1, keepdim=True) + x2
+    hinge = margin - where(hot, x2, 0.0).sum(1, keepdim=True) + x2  # x[y] selected: a nan elsewhere is not in it
     active = _wrap((hinge._data > 0) & ~onehot)
     # selected, not multiplied by the mask: the right class's own hinge is nan at a nan x[y]
     slope = (active * 1.0 if p == 1 else where(active, 2 * hinge, 0.0)) * _wrap(scale[:, None])

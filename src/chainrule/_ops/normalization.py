@@ -178,9 +178,10 @@ def batch_norm(input, weight, bias, running_mean, running_var, training, momentu
         wrap_dim(1, x.ndim)
     if x.dtype.kind != "f":
         # PyTorch's kernels take contiguous and channels-last inputs; others have their
-        # training statistics from mean(), which refuses the dtype in its own words
+        # training statistics from mean(), which refuses the dtype in its own words (a
+        # complex one it takes: the kernel refuses it after)
         kernel_layout = x.flags.c_contiguous or (x.ndim in (4, 5) and np.moveaxis(x, 1, -1).flags.c_contiguous)
-        if training and not kernel_layout:
+        if training and not kernel_layout and x.dtype.kind != "c":
             raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating point or "
                                f"complex dtype. Got: {_type_word(x.dtype)}")
         raise NotImplementedError(f'"batch_norm" not implemented for \'{_type_word(x.dtype)}\'')

@@ -577,9 +577,12 @@ def _wide_var(x, dims, correction, keepdim):
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # no elements, or no degrees of freedom
         if x.size and x.size == n and x.dtype != np.float16:
             # one result: PyTorch's std_var_all_cpu, x.mean() in x's dtype, then the squared
-            # deviations from it added in double (a float32 mean of three 1e30s is an ulp off:
-            # the variance is 5.6e45, inf in float32)
-            centred = wide - np.asarray(_mean(x, dims, True, x.dtype), np.float64)
+            # deviations from it added in double; the mean corrected by the deviations' own
+            # mean, so equal values have variance 0 (PyTorch's mean of them is exact or an ulp
+            # off by its sum's lane order: three 1e30s, 2e28; docs/differences.md)
+            mean = np.asarray(_mean(x, dims, True, x.dtype), np.float64)
+            mean = mean + np.sum(wide - mean) / n
+            centred = wide - mean
             return np.asarray(np.sum(centred * centred, axis=dims, keepdims=keepdim) / builtins.max(n - correction, 0))
         centred = wide - np.sum(wide, axis=dims, keepdims=True) / n
         # PyTorch's Welford, as the corrected two-pass sum: less the square of the deviations'
@@ -607,8 +610,10 @@ def _var_slope(x, dims, correction):
     dof = n - correction
     if not dims and dof <= 0:
         return _wrap(np.where(x._data == np.mean(x._data), np.nan, np.inf).astype(x._data.dtype))
-    centred = x - (x.mean() if not dims else _mean_over(x, dims, True))
-    return (2.0 / dof if dof != 0 else math.inf) * centred
+    mean = x.mean() if not dims else _mean_over(x, dims, True)
+    # corrected as the forward's: x - mean is 0. on equal values, not an ulp
+    mean = mean + ((x - mean).mean() if not dims else _mean_over(x - mean, dims, True))
+    return (2.0 / dof if dof != 0 else math.inf) * (x - mean)
 
 
 def _std_slope(g, ans):

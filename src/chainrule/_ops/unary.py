@@ -607,8 +607,10 @@ def cosh(x, *, out=None):
     return unary(COSH, _float_input(x))
 
 
+# asinh's and atanh's rules square by pow, as PyTorch's: its double backward 2 x overflows
+# (0 * inf: nan) where x * x's g * x + g * x does not
 ASINH = defop("asinh", np.arcsinh, node="AsinhBackward0", save=lambda ans, x: (x,),
-              vjp=lambda g, x: g * rsqrt(x * x + 1).conj(), jvp=lambda t, x: t * rsqrt(x * x + 1),
+              vjp=lambda g, x: g * rsqrt(x.pow(2) + 1).conj(), jvp=lambda t, x: t * rsqrt(x.pow(2) + 1),
               elementwise=True)
 
 
@@ -630,7 +632,7 @@ def acosh(x, *, out=None):
 
 
 ATANH = defop("atanh", np.arctanh, node="AtanhBackward0", save=lambda ans, x: (x,),
-              vjp=lambda g, x: g / (1 - x * x).conj(), jvp=lambda t, x: t / (1 - x * x), elementwise=True)
+              vjp=lambda g, x: g / (1 - x.pow(2)).conj(), jvp=lambda t, x: t / (1 - x.pow(2)), elementwise=True)
 
 
 def atanh(x, *, out=None):

@@ -309,8 +309,8 @@ def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
     if input.numel() == 0:
         return input
     sizes = input.shape
-    if dim > 3 and input.dtype.is_complex:  # PyTorch pools 4-d and higher inputs with avg_pool3d
-        raise _dtype.not_implemented("avg_pool3d_out_frame", input._data.dtype)
+    if dim > 3 and input._data.dtype not in (np.float32, np.float64, np.int64):  # PyTorch pools 4-d and higher
+        raise _dtype.not_implemented("avg_pool3d_out_frame", input._data.dtype)  # inputs with avg_pool3d, its dtypes
     div = input.mul(input).reshape(sizes[0], 1, sizes[1], -1)  # PyTorch's 3-d path; higher dims pooled alike
     div = pad(div, (0, 0, size // 2, (size - 1) // 2))
     div = avg_pool2d(div, (size, 1), stride=1).squeeze(1).reshape(sizes)

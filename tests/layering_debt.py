@@ -1,0 +1,69 @@
+"""The layering violations that exist today (tests/test_layers.py; issue 11 pays them off).
+
+Strict both ways: a violation not listed fails the test, and so does a listed one that is
+gone. Regenerate with ``python tests/test_layers.py`` after paying some off, and check that
+the diff only removes lines. Module names are relative to ``chainrule``.
+"""
+
+# (importer, imported): a module-level import of a higher layer
+UPWARD = {
+    ('_demo', 'chainrule'),
+    ('_ops.classification_losses', 'autograd.forward_ad'),
+    ('_ops.elementwise', 'autograd.forward_ad'),
+    ('_ops.inplace', 'autograd.forward_ad'),
+    ('_ops.joining', 'autograd.forward_ad'),
+    ('_ops.registry', 'autograd.forward_ad'),
+    ('_ops.scans', 'autograd.forward_ad'),
+    ('_tensor', '_creation'),
+    ('_tensor', '_legacy'),
+    ('_tensor', '_ops.elementwise'),
+    ('_tensor', '_ops.indexing'),
+    ('_tensor', '_ops.inplace'),
+    ('_tensor', '_ops.linalg'),
+    ('_tensor', '_ops.reductions'),
+    ('_tensor', '_ops.shape'),
+    ('_tensor', '_ops.unary'),
+    ('_tensor', 'autograd.engine'),
+    ('_tensor', 'autograd.functions'),
+    ('_tensor', 'autograd.grad_mode'),
+    ('autograd.functions', '_ops.batching'),
+    ('autograd.functions', '_ops.registry'),
+}
+
+# (importer, imported): an import inside a function
+DEFERRED = {
+    ('_creation', '_functorch.batched'),
+    ('_creation', '_ops.registry'),
+    ('_ops.batching', '_functorch.batched'),
+    ('_ops.elementwise', '_functorch.batched'),
+    ('_ops.inplace', '_functorch.batched'),
+    ('_ops.inplace', '_ops.gather_scatter'),
+    ('_ops.inplace', '_ops.index_put'),
+    ('_ops.random', '_functorch.batched'),
+    ('_ops.registry', '_ops.batching'),
+    ('_ops.registry', '_ops.inplace'),
+    ('_ops.resampling', '_ops.pooling'),
+    ('_ops.strided', '_functorch.batched'),
+    ('autograd.forward_ad', '_functorch.batched'),
+    ('autograd.function', '_functorch.batched'),
+    ('autograd.function', '_ops.indexing'),
+    ('autograd.function', '_ops.joining'),
+    ('autograd.functional', 'func'),
+    ('autograd.functions', '_functorch.batched'),
+    ('autograd.functions', 'func'),
+    ('autograd.gradcheck', '_ops.joining'),
+    ('autograd.gradcheck', '_tensor'),
+    ('autograd.gradcheck', 'autograd.forward_ad'),
+    ('autograd.gradcheck', 'func'),
+    ('autograd.variable', '_tensor'),
+    ('func._autodiff', 'autograd.forward_ad'),
+    ('func._autodiff', 'func'),
+}
+
+# modules that import each other round a loop (each one strongly connected component)
+CYCLES = [
+    ['_argparse', '_creation', '_distributions', '_generator', '_legacy', '_ops.batching', '_ops.binary',
+     '_ops.elementwise', '_ops.indexing', '_ops.inplace', '_ops.linalg', '_ops.methods',
+     '_ops.reductions', '_ops.registry', '_ops.shape', '_ops.strided', '_ops.unary', '_tensor',
+     'autograd.forward_ad', 'autograd.functions', 'autograd.graph'],
+]

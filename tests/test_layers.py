@@ -1,0 +1,188 @@
+"""The package's layers (docs/architecture.md): each module imports only the layers below
+its own, at module level, and no two modules import each other round a cycle.
+
+The imports are read with ``ast`` from every module under src/chainrule, so the check sees
+what the code says, not what happens to be imported at run time. Three kinds of violation:
+
+- ``upward``: a module imports one of a higher layer (or the package's namespaces, which
+  nothing inside the package imports);
+- ``deferred``: an import of a chainrule module inside a function (done to dodge a cycle);
+- ``cycle``: modules that import each other round a loop (a strongly connected component
+  of the module-level import graph).
+
+``layering_debt.py`` lists those that exist today, to be paid off (issue 11). The check is
+strict both ways, like ``xfail(strict=True)``: a violation not listed fails, and so does a
+listed one that is gone (remove it from the list). ``python tests/test_layers.py`` prints the
+list as it should read now.
+"""
+import ast
+import pathlib
+import sys
+
+import pytest
+
+SOURCE = pathlib.Path(__file__).resolve().parent.parent / "src"
+
+# lowest first; a module belongs to the layer of the longest prefix that names it
+LAYERS = (
+    ("core", ("chainrule._dtype", "chainrule._printing", "chainrule._pytree", "chainrule.return_types",
+              "chainrule._exact", "chainrule._argparse", "chainrule._tensor", "chainrule._generator")),
+    ("autograd", ("chainrule.autograd.graph", "chainrule.autograd.engine", "chainrule.autograd.grad_mode",
+                  "chainrule.autograd.anomaly_mode", "chainrule.autograd.functions", "chainrule.autograd.variable")),
+    ("ops", ("chainrule._ops", "chainrule._creation", "chainrule._legacy", "chainrule._distributions")),
+    ("transforms", ("chainrule.autograd.forward_ad", "chainrule._functorch")),
+    ("api", ("chainrule.autograd", "chainrule.func", "chainrule.nn", "chainrule.optim", "chainrule.utils",
+             "chainrule.serialization", "chainrule._weights_only_unpickler", "chainrule.viz", "chainrule.random",
+             "chainrule._demo", "chainrule.__main__")),
+    ("namespaces", ("chainrule", "chainrule.linalg", "chainrule.special", "chainrule.cuda", "chainrule.backends")),
+)
+
+
+def module_name(path):
+    parts = list(path.relative_to(SOURCE).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in sorted((SOURCE / "chainrule").rglob("*.py"))}
+
+
+def layer_of(module):
+    best = max((prefix for _, prefixes in LAYERS for prefix in prefixes
+                if module == prefix or module.startswith(prefix + ".")), key=len)
+    return next(i for i, (_, prefixes) in enumerate(LAYERS) if best in prefixes)
+
+
+def _targets(module, node):
+    """The chainrule modules an import statement names (``from . import x`` names x when x is
+    a module, else the package)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name.split(".")[0] == "chainrule"]
+    if node.level:
+        package = module.split(".") if MODULES[module].name == "__init__.py" else module.split(".")[:-1]
+        base = ".".join(package[:len(package) - node.level + 1] + ([node.module] if node.module else []))
+    elif (node.module or "").split(".")[0] == "chainrule":
+        base = node.module
+    else:
+        return []
+    return [f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base for a in node.names]
+
+
+def imports():
+    """{module: set of modules it imports at module level}, [(module, imported, line)] of
+    imports inside functions."""
+    top, deferred = {m: set() for m in MODULES}, []
+
+    def visit(module, node, in_function):
+        for child in ast.iter_child_nodes(node):
+            inside = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                for target in _targets(module, child):
+                    if target in MODULES and target != module:
+                        if inside:
+                            deferred.append((module, target, child.lineno))
+                        else:
+                            top[module].add(target)
+            visit(module, child, inside)
+
+    for module, path in MODULES.items():
+        visit(module, ast.parse(path.read_text(), str(path)), False)
+    return top, deferred
+
+
+def cycles(graph):
+    """The strongly connected components of more than one module (Tarjan's, iteratively)."""
+    index, low, on_stack, stack, found, counter = {}, {}, set(), [], [], [0]
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter[0]
+        counter[0] += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = set()
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.add(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(frozenset(component))
+            elif child not in index:
+                index[child] = low[child] = counter[0]
+                counter[0] += 1
+                stack.append(child)
+                on_stack.add(child)
+                work.append((child, iter(sorted(graph[child]))))
+            elif child in on_stack:
+                low[node] = min(low[node], index[child])
+    return found
+
+
+def violations():
+    """(upward arrows, deferred imports, cycles) as the debt file lists them."""
+    top, deferred = imports()
+    upward = {(m, t) for m, targets in top.items() for t in targets if layer_of(t) > layer_of(m)}
+    return upward, {(m, t) for m, t, _ in deferred}, {frozenset(c) for c in cycles(top)}
+
+
+def _short(module):
+    return module.replace("chainrule.", "", 1) if module != "chainrule" else "chainrule"
+
+
+def test_every_module_has_a_layer():
+    unplaced = [m for m in MODULES if not any(m == p or m.startswith(p + ".") for _, ps in LAYERS for p in ps)]
+    assert not unplaced, f"modules in no layer of LAYERS: {unplaced}"
+
+
+@pytest.mark.parametrize("kind", ("upward", "deferred", "cycle"))
+def test_no_new_violations_and_no_stale_debt(kind):
+    import layering_debt
+    upward, deferred, found = violations()
+    listed = {"upward": layering_debt.UPWARD, "deferred": layering_debt.DEFERRED, "cycle": layering_debt.CYCLES}[kind]
+    listed = {frozenset(f"chainrule.{m}" if m != "chainrule" else m for m in c) for c in listed} if kind == "cycle" \
+        else {tuple(f"chainrule.{m}" if m != "chainrule" else m for m in pair) for pair in listed}
+    now = {"upward": upward, "deferred": deferred, "cycle": found}[kind]
+    new, stale = now - listed, listed - now
+    assert not new, f"{kind} imports not in tests/layering_debt.py: {sorted(map(sorted, new)) if kind == 'cycle' else sorted(new)}"
+    assert not stale, f"paid off: remove from tests/layering_debt.py: {sorted(map(sorted, stale)) if kind == 'cycle' else sorted(stale)}"
+
+
+def test_the_check_sees_a_violation(tmp_path, monkeypatch):
+    """The analysis itself: an upward arrow, a deferred import and a cycle, in a made-up package."""
+    package = tmp_path / "chainrule"
+    (package / "_ops").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "_ops" / "__init__.py").write_text("")
+    (package / "_tensor.py").write_text("from ._ops import registry\n")
+    (package / "_ops" / "registry.py").write_text("from .._tensor import Tensor\n\ndef f():\n    from .. import nn\n")
+    (package / "nn.py").write_text("")
+    monkeypatch.setattr(sys.modules[__name__], "SOURCE", tmp_path)
+    monkeypatch.setattr(sys.modules[__name__], "MODULES", {module_name(p): p for p in package.rglob("*.py")})
+    upward, deferred, found = violations()
+    assert upward == {("chainrule._tensor", "chainrule._ops.registry")}
+    assert deferred == {("chainrule._ops.registry", "chainrule.nn")}
+    assert found == {frozenset({"chainrule._tensor", "chainrule._ops.registry"})}
+
+
+if __name__ == "__main__":  # the debt list as it should read now
+    upward, deferred, found = violations()
+    print("UPWARD = {")
+    for m, t in sorted(upward):
+        print(f"    ({_short(m)!r}, {_short(t)!r}),")
+    print("}\n\nDEFERRED = {")
+    for m, t in sorted(deferred):
+        print(f"    ({_short(m)!r}, {_short(t)!r}),")
+    print("}\n\nCYCLES = [")
+    for c in sorted(found, key=lambda c: (-len(c), sorted(c))):
+        print(f"    {sorted(map(_short, c))!r},")
+    print("]")
