@@ -17,9 +17,9 @@ import warnings
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-import chainrule  # noqa: E402
+import chainrule
 
 SIZES = (784, 256, 256, 10)
 BATCH = 64

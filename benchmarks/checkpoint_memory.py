@@ -18,7 +18,7 @@ import tracemalloc
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
-import numpy as np  # noqa: E402
+import numpy as np
 
 MIB = 1024 * 1024
 
@@ -53,7 +53,7 @@ def best_time(lib, layers, x, mode, args):
 
 def measure_chainrule(mode, args):
     """(graph MiB, peak MiB, seconds) for one forward+backward."""
-    import chainrule  # noqa: PLC0415
+    import chainrule
     layers, x = make_model(chainrule, args.width, args.depth, args.batch)
     seconds = best_time(chainrule, layers, x, mode, args)
     tracemalloc.start()
@@ -67,8 +67,8 @@ def measure_chainrule(mode, args):
 
 def measure_torch(mode, args):
     """(None, None, seconds): see the module docstring for why no memory."""
-    import torch  # noqa: PLC0415
-    import torch.utils.checkpoint  # noqa: F401,PLC0415
+    import torch
+    import torch.utils.checkpoint
     torch.set_num_threads(1)
     layers, x = make_model(torch, args.width, args.depth, args.batch)
     return None, None, best_time(torch, layers, x, mode, args)

@@ -19,10 +19,10 @@ import time
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import chainrule  # noqa: E402
-from chainrule.autograd.anomaly_mode import set_error_lines  # noqa: E402
-from timing import median_seconds  # noqa: E402
-from train_step import batch, library_case, model_classes, numpy_case  # noqa: E402
+import chainrule
+from chainrule.autograd.anomaly_mode import set_error_lines
+from timing import median_seconds
+from train_step import batch, library_case, model_classes, numpy_case
 
 
 def interleaved_ms(steps, modes, repeats, warmup=5):

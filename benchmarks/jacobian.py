@@ -20,10 +20,10 @@ import os
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-import chainrule  # noqa: E402
-from timing import median_seconds  # noqa: E402
+import chainrule
+from timing import median_seconds
 
 N, HIDDEN_ROWS, SAMPLES = 200, 100, 256
 

@@ -12,10 +12,10 @@ import os
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-import chainrule  # noqa: E402
-from timing import median_seconds  # noqa: E402
+import chainrule
+from timing import median_seconds
 
 N_OPS = 200
 STEPS = ("add", "mul", "sin", "exp", "tanh", "pow")  # cycled: values stay in (0, 3)

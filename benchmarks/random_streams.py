@@ -14,10 +14,10 @@ import sys
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-import chainrule  # noqa: E402
-from timing import median_seconds  # noqa: E402
+import chainrule
+from timing import median_seconds
 
 try:
     import torch

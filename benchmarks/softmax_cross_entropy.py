@@ -16,9 +16,9 @@ import time
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-import chainrule  # noqa: E402
+import chainrule
 
 BATCH, CLASSES = 128, 10
 

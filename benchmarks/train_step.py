@@ -19,11 +19,11 @@ import statistics
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import numpy as np  # noqa: E402
-from numpy.lib.stride_tricks import sliding_window_view  # noqa: E402
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
-import chainrule  # noqa: E402
-from timing import median_seconds  # noqa: E402
+import chainrule
+from timing import median_seconds
 
 MLP_BATCH, CNN_BATCH = 128, 64
 

@@ -55,7 +55,6 @@ DEFERRED = {
     ('autograd.gradcheck', '_tensor'),
     ('autograd.gradcheck', 'autograd.forward_ad'),
     ('autograd.gradcheck', 'func'),
-    ('autograd.variable', '_tensor'),
     ('func._autodiff', 'autograd.forward_ad'),
     ('func._autodiff', 'func'),
 }

@@ -414,7 +414,7 @@ def _warnings_when_reading_grad(L, make):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         t = make(L)
-        t.grad
+        t.grad  # noqa: B018  (reading it is what warns)
     return [(w.category, str(w.message).split(" (Triggered internally")[0]) for w in caught]
 
 

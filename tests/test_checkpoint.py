@@ -35,7 +35,7 @@ def _input(L):
 
 def _checkpoint_module(L):
     if L is not chainrule:
-        import torch.utils.checkpoint  # noqa: F401,PLC0415  (torch loads it lazily)
+        import torch.utils.checkpoint  # noqa: F401  (torch loads it lazily)
     return L.utils.checkpoint
 
 

@@ -142,7 +142,7 @@ def test_result_type_matrix_matches_torch():
     wrong = []
     for (label_a, a), (_, ta) in zip(ours_ops, theirs_ops):
         for (label_b, b), (_, tb) in zip(ours_ops, theirs_ops):
-            ours = lambda: chainrule.result_type(a, b)  # noqa: E731
+            ours = lambda: chainrule.result_type(a, b)
             theirs = torch.result_type(ta, tb)
             if not _agree(ours, theirs):
                 wrong.append(f"{label_a} , {label_b}: {ours} != {theirs}")
@@ -196,7 +196,7 @@ def test_tensor_op_python_scalar_dtype(op, scalar):
                 theirs = call(ta).dtype
             except RuntimeError:  # bool subtraction: both refuse (checked elsewhere)
                 continue
-            ours = lambda: call(a).dtype  # noqa: E731
+            ours = lambda: call(a).dtype
             if not _agree(ours, theirs):
                 wrong.append(f"{name}{list(shape)} {op} {scalar!r}: {ours} != {theirs}")
     assert wrong == []

@@ -417,7 +417,7 @@ def test_saved_tensor_modified_in_place(which):
 
             @staticmethod
             def backward(ctx, g):
-                ctx.saved_tensors
+                ctx.saved_tensors  # noqa: B018  (reading them is what is checked)
                 return g
         leaf = data(L, [1.0, 2.0, 3.0], dtype="float32")
         if which == "output":

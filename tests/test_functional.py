@@ -98,7 +98,7 @@ def test_products(api, name):
 def test_create_graph_results_can_be_differentiated(api):
     def program(lib):
         x = t(lib, X, grad=True)
-        f = lambda x: (x.sin() * x).sum()  # noqa: E731
+        f = lambda x: (x.sin() * x).sum()
         fn = getattr(lib.autograd.functional, api)
         if api in ("jacobian", "hessian"):
             result = fn(f, x, create_graph=True)

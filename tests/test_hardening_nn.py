@@ -528,7 +528,7 @@ def test_cdist_of_one_column_adds_powers_in_float32(p, x, y):
 @pytest.mark.parametrize("p", [0.0, 1.0, 2.0, 3.0, inf])
 def test_cdist_without_columns_is_zero(p):
     torch = require_torch()
-    fn = lambda lib: lib.cdist(lib.zeros(1, 0, requires_grad=True), lib.zeros(2, 0), p)  # noqa: E731
+    fn = lambda lib: lib.cdist(lib.zeros(1, 0, requires_grad=True), lib.zeros(2, 0), p)
     assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))
 
 
@@ -548,7 +548,7 @@ def test_cdist_gradient_at_nan_as_pytorch(p):
 def test_cdist_inf_norm_passes_over_nan(row):
     """The inf-norm kernel's running max from 0 keeps its value against a nan: [1, nan] is 1, [nan, nan] 0."""
     torch = require_torch()
-    fn = lambda lib: lib.cdist(lib.tensor([row], dtype=lib.float64), lib.zeros(1, len(row), dtype=lib.float64), inf)  # noqa: E731
+    fn = lambda lib: lib.cdist(lib.tensor([row], dtype=lib.float64), lib.zeros(1, len(row), dtype=lib.float64), inf)
     assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))
 
 

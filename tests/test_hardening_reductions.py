@@ -232,13 +232,13 @@ def test_histc_float16_edges_as_pytorch(values):
     """float16's widened edges (min - 1, max + 1) stay in double for the checks, then convert
     to Half checked: 65504 + 1 overflows, 60000 +- 1 rounds back to 60000 (one bin takes all)."""
     torch = require_torch()
-    fn = lambda L: L.histc(L.tensor(values, dtype=L.float16), bins=4)  # noqa: E731
+    fn = lambda L: L.histc(L.tensor(values, dtype=L.float16), bins=4)
     assert outcome(fn, chainrule) == outcome(fn, torch)
 
 
 def test_cumprod_of_an_empty_complex_dim():
     torch = require_torch()
-    fn = lambda L: L.zeros(2, 0, dtype=L.complex64).cumprod(1)  # noqa: E731
+    fn = lambda L: L.zeros(2, 0, dtype=L.complex64).cumprod(1)
     assert outcome(fn, chainrule) == outcome(fn, torch)
 
 
@@ -269,7 +269,7 @@ def test_mean_overflows_as_pytorch(dtype):
     added in float32 and stays finite."""
     torch = require_torch()
     big = 3.4028234663852886e38 if dtype != "float16" else 65504.0
-    fn = lambda L: (L.full((2, 2), big, dtype=getattr(L, dtype)).mean(), L.full((2, 2), big, dtype=getattr(L, dtype)).mean(0),  # noqa: E731
+    fn = lambda L: (L.full((2, 2), big, dtype=getattr(L, dtype)).mean(), L.full((2, 2), big, dtype=getattr(L, dtype)).mean(0),
                     L.zeros(0, dtype=getattr(L, dtype)).mean())
     assert repr(outcome(fn, chainrule)) == repr(outcome(fn, torch))
 

@@ -78,6 +78,10 @@ CASES = {
         _grads(lib, lambda L, x: x.std(), _x(lib, *[1.1547005383792517] * 12).reshape(3, 4)),
         _grads(lib, lambda L, x: x.var(1), _x(lib, *[1.1547005383792517] * 12).reshape(3, 4)),
         _tangent(lib, lambda L, x: x.std(), _x(lib, *[1.1547005383792517] * 12), lib.ones(12, dtype=lib.float64))),
+    # ... but not where an infinite element makes the correction inf - inf: x - inf is -inf
+    "var_grad_with_inf": lambda lib: (
+        _grads(lib, lambda L, x: x.var(), _x(lib, 1.0, inf, 2.0, 2.0), create_graph=False),
+        _grads(lib, lambda L, x: x.var(1), _x(lib, 1.0, inf, 2.0, 2.0).reshape(2, 2), create_graph=False)),
     # atan2's tangent from both operands as PyTorch's one quotient (-x t_y + y t_x) / (x^2 + y^2):
     # -inf where x^2 + y^2 underflows, not 0/0 + inf
     "atan2_joint_tangent": lambda lib: _joint_tangent(lib, lambda L, x, y: L.atan2(x, y), (1e-200, 2.0), (0.0, 1.0)),

@@ -55,7 +55,7 @@ def outcome(make, lib):
         warnings.simplefilter("always")
         try:
             value = make(lib)
-        except Exception as error:  # the error is the outcome
+        except Exception as error:  # noqa: BLE001  (the error is the outcome)
             result = ("raised", type(error).__name__, str(error))
         else:
             result = ("returned", describe(value, lib))

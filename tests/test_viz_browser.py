@@ -21,8 +21,8 @@ CHROMEDRIVER = os.environ.get("CHAINRULE_CHROMEDRIVER", "/usr/bin/chromedriver")
 
 def _browser():
     try:
-        from selenium import webdriver  # noqa: PLC0415  (optional: the test extra)
-        from selenium.webdriver.chrome.service import Service  # noqa: PLC0415
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
     except ImportError:
         webdriver = None
     if webdriver is None or not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
@@ -66,7 +66,7 @@ def _save_screenshot(browser, tmp_path, name):
 
 
 def test_page_shows_every_node_and_the_gradient_on_click(browser, tmp_path):
-    from selenium.webdriver.common.by import By  # noqa: PLC0415  (optional: the test extra)
+    from selenium.webdriver.common.by import By
     out, params = _open(browser, tmp_path, seed_004_scalar)
     assert _errors(browser) == []
     graph = viz.graph.walk(out, params)
@@ -94,8 +94,8 @@ def _view(browser, svg):
 
 
 def test_zoom_and_pan_change_the_view(browser, tmp_path):
-    from selenium.webdriver.common.action_chains import ActionChains  # noqa: PLC0415
-    from selenium.webdriver.common.by import By  # noqa: PLC0415
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
     _open(browser, tmp_path, mlp)
     svg = browser.find_element(By.CSS_SELECTOR, "#picture svg")
     before = _view(browser, svg)

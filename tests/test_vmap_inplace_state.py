@@ -88,7 +88,7 @@ def test_batch_norm_nested_vmap():
 
     def program(L):
         m, v = L.from_numpy(mean.copy()), L.from_numpy(var.copy())
-        fn = lambda x, m, v: L.nn.functional.batch_norm(x, m, v, None, None, True, 0.1, 1e-5)  # noqa: E731
+        fn = lambda x, m, v: L.nn.functional.batch_norm(x, m, v, None, None, True, 0.1, 1e-5)
         out = L.vmap(L.vmap(fn))(L.from_numpy(x), m, v)
         # the outer vmap batches the stats, the inner one the input: stats shared within
         m2, v2 = L.from_numpy(mean[:, 0].copy()), L.from_numpy(var[:, 0].copy())
@@ -113,7 +113,7 @@ def _embedding_program(in_dims, norm_type=2.0, seed=0):
         i = L.from_numpy(np.ascontiguousarray(np.moveaxis(i, 0, in_dims[0]) if in_dims[0] else i))
         w = weight if in_dims[1] is not None else weight[0]
         w = L.from_numpy(np.ascontiguousarray(np.moveaxis(w, 0, in_dims[1]) if in_dims[1] else w))
-        fn = lambda i, w: L.nn.functional.embedding(i, w, max_norm=1.0, norm_type=norm_type)  # noqa: E731
+        fn = lambda i, w: L.nn.functional.embedding(i, w, max_norm=1.0, norm_type=norm_type)
         return L.vmap(fn, in_dims=in_dims)(i, w), w
     return program
 
@@ -137,7 +137,7 @@ def test_embedding_max_norm_nested_vmap():
 
     def program(L):
         w = L.from_numpy(weight.copy())
-        fn = lambda i, w: L.embedding_renorm_(w, i, 1.0, 2.0)  # noqa: E731  (the lookup: test_vmap_nn.py)
+        fn = lambda i, w: L.embedding_renorm_(w, i, 1.0, 2.0)
         out = L.vmap(L.vmap(fn))(L.from_numpy(indices), w)
         # the inner vmap batches the indices only: one shared table per outer sample
         inner = L.vmap(fn, in_dims=(0, None))

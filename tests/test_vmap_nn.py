@@ -81,14 +81,14 @@ def test_batch_norm_eval_and_training(in_dims):
 @pytest.mark.parametrize("in_dims", [(0, 0, 0), (0, None, 0), (None, 0, None)])
 def test_bilinear_batched_weight(in_dims):
     x1, w, x2 = RNG.standard_normal((B, 2, 3)), RNG.standard_normal((B, 5, 3, 4)), RNG.standard_normal((B, 2, 4))
-    fn = lambda L, a, w, c: L.nn.functional.bilinear(a, c, w)  # noqa: E731
+    fn = lambda L, a, w, c: L.nn.functional.bilinear(a, c, w)
     assert_close(*_vmapped(fn, _pick((x1, w, x2), in_dims), in_dims, grad=True), rtol=1e-10, atol=1e-12)
 
 
 @pytest.mark.parametrize("in_dims", [(0, 0), (None, 0), (0, None)])
 def test_embedding_values_and_weight_gradient(in_dims):
     weight, index = RNG.standard_normal((B, 5, 2)), RNG.integers(0, 5, (B, 4, 2))
-    fn = lambda L, w, i: L.nn.functional.embedding(i, w)  # noqa: E731
+    fn = lambda L, w, i: L.nn.functional.embedding(i, w)
     assert_close(*_vmapped(fn, _pick((weight, index), in_dims), in_dims, grad=True))
 
 

@@ -74,9 +74,9 @@ def test_class_losses_jacobian_and_hessian(name, transform):
 def test_spatial_nll_loss_jacobian(reduction):
     """4-d inputs take nll_loss2d, 3-d ones are viewed as 4-d."""
     x = RNG.standard_normal((2, 3, 2, 3))
-    fn = lambda L, t: L.nn.functional.nll_loss(t, L.from_numpy(TARGET_2D), reduction=reduction)  # noqa: E731
+    fn = lambda L, t: L.nn.functional.nll_loss(t, L.from_numpy(TARGET_2D), reduction=reduction)
     assert_close(*_derivatives(fn, x), rtol=1e-10, atol=1e-12)
-    fn3 = lambda L, t: L.nn.functional.cross_entropy(t[:, :, 0], L.from_numpy(TARGET_2D[:, 0]),  # noqa: E731
+    fn3 = lambda L, t: L.nn.functional.cross_entropy(t[:, :, 0], L.from_numpy(TARGET_2D[:, 0]),
                                                      reduction=reduction)
     assert_close(*_derivatives(fn3, x, "hessian"), rtol=1e-10, atol=1e-12)
 

@@ -66,7 +66,7 @@ def test_as_strided_matches_torch(name):
 
 
 def test_as_strided_nested_matches_torch():
-    fn = lambda lib: lambda x: x.as_strided((2, 2), (2, 1), 1)  # noqa: E731
+    fn = lambda lib: lambda x: x.as_strided((2, 2), (2, 1), 1)
     ours, theirs = _no_loops(lambda: both(_program(fn, [RNG.standard_normal((2, 3, 8))], 0, nested=True)))
     assert_close(ours, theirs, rtol=1e-12, atol=1e-12)
 

@@ -76,13 +76,13 @@ from ._ops.sequence_losses import ctc_loss_aten as ctc_loss
 from .autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                                  no_grad, set_grad_enabled)
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled
-from . import autograd, linalg, nn, random, return_types, special, utils  # noqa: F401  (submodules, as in torch)
+from . import autograd, linalg, nn, random, return_types, special, utils  # submodules, as in torch
 from .autograd import functional as _functional  # noqa: F401  (autograd.functional: needs the ops)
-from . import func  # noqa: F401,E402
+from . import func
 from .func import vmap
-from . import backends, cuda, optim, serialization  # noqa: F401  (submodules, as in torch)
+from . import backends, cuda, optim, serialization  # submodules, as in torch
 from .serialization import load, save
-from . import viz  # noqa: F401,E402  (a submodule)
+from . import viz  # a submodule
 from .viz.explain import explain
 from ._dtype import result_dtype as _result_dtype
 

@@ -14,6 +14,7 @@ Autograd state, as in PyTorch:
 * ``_extra``: state few tensors need (see ``_Extras``), kept out of the constructor.
 """
 import warnings
+import weakref
 
 import numpy as np
 
@@ -970,7 +971,6 @@ def _rebuild(data, requires_grad):
 
 
 def _weakref(obj):
-    import weakref
     return weakref.ref(obj)
 
 

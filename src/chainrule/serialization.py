@@ -345,7 +345,7 @@ class _ArchiveReader:
     """The records of a PyTorch zip archive, found under its single top folder, CRC-checked."""
 
     def __init__(self, file, mmap_path=None):
-        import zipfile  # here, not at the top: it adds 2 MB to `import chainrule` (the writer needs none of it)
+        import zipfile  # noqa: PLC0415  (here, not at the top: it adds 2 MB to `import chainrule`; the writer needs none of it)
         self.stored, self.bad_zip = zipfile.ZIP_STORED, zipfile.BadZipFile
         try:
             self.zip = zipfile.ZipFile(file)

@@ -14,12 +14,12 @@ A class key is ``"<op>|<stage>:<kind>|<dtype>-<input category>"`` (see compare.p
 """
 import dataclasses
 import math
-from math import inf, nan  # noqa: F401  (reproducers below write nan and inf)
+from math import inf, nan
 from typing import Callable
 
 import numpy as np
 
-from fuzz.compare import TOL, ArraySpec, Step, lstsq_without_columns  # noqa: F401
+from fuzz.compare import TOL, ArraySpec, Step, lstsq_without_columns
 from fuzz.strategies import OPS
 
 infj, nanj = complex(0, inf), complex(0, nan)  # complex reprs with infinite parts read back: (inf+nanj)
@@ -325,7 +325,7 @@ DELIBERATE_RULES.append(DeliberateRule(
 def _wraps_cropped_core(step):
     """A circular pad wider than what its dim keeps after a negative pad crops it: PyTorch
     fills it by copying within its output, overlapping, from memory not yet written."""
-    from fuzz.strategies import OPS  # noqa: PLC0415  (the op's pad is a non-array argument)
+    from fuzz.strategies import OPS
     op = OPS.get(step.op)
     if op is None or not step.arrays:
         return False
@@ -349,8 +349,8 @@ DELIBERATE_RULES.append(DeliberateRule(
 
 def _empty_pool_window(step):
     """A float max pooling with a window wholly in the padding (its output -inf, no input -inf)."""
-    import chainrule  # noqa: PLC0415  (the windows, as chainrule pools them)
-    from fuzz.strategies import OPS  # noqa: PLC0415
+    import chainrule
+    from fuzz.strategies import OPS
     op, x = OPS.get(step.op), step.arrays[0]
     if op is None or not x.dtype.startswith("float") or -inf in x.values:
         return False

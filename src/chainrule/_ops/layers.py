@@ -216,7 +216,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
         raise RuntimeError("'weight' must be 2-D")
     _check_indices(indices, "#1", "embedding")
     if registry.BATCHING and any_batched(weight, indices):
-        lookup = lambda w, i: _embedding_batch(w, i, padding_idx, scale_grad_by_freq)  # noqa: E731
+        lookup = lambda w, i: _embedding_batch(w, i, padding_idx, scale_grad_by_freq)
         if any_batched(weight):
             return on_batch(lookup, weight, indices)
         return on_batch(lambda i: lookup(weight, i), indices)

@@ -581,8 +581,8 @@ def _wide_var(x, dims, correction, keepdim):
             # mean, so equal values have variance 0 (PyTorch's mean of them is exact or an ulp
             # off by its sum's lane order: three 1e30s, 2e28; docs/differences.md)
             mean = np.asarray(_mean(x, dims, True, x.dtype), np.float64)
-            mean = mean + np.sum(wide - mean) / n
-            centred = wide - mean
+            drift = np.sum(wide - mean) / n
+            centred = wide - (mean + drift if np.isfinite(drift) else mean)  # (inf - inf: none)
             return np.asarray(np.sum(centred * centred, axis=dims, keepdims=keepdim) / builtins.max(n - correction, 0))
         centred = wide - np.sum(wide, axis=dims, keepdims=True) / n
         # PyTorch's Welford, as the corrected two-pass sum: less the square of the deviations'
@@ -611,8 +611,10 @@ def _var_slope(x, dims, correction):
     if not dims and dof <= 0:
         return _wrap(np.where(x._data == np.mean(x._data), np.nan, np.inf).astype(x._data.dtype))
     mean = x.mean() if not dims else _mean_over(x, dims, True)
-    # corrected as the forward's: x - mean is 0. on equal values, not an ulp
-    mean = mean + ((x - mean).mean() if not dims else _mean_over(x - mean, dims, True))
+    # corrected as the forward's: x - mean is 0. on equal values, not an ulp (not where an
+    # infinite element makes the correction inf - inf)
+    drift = (x - mean).mean() if not dims else _mean_over(x - mean, dims, True)
+    mean = mean + where(drift.isfinite(), drift, 0.0)
     return (2.0 / dof if dof != 0 else math.inf) * (x - mean)
 
 

@@ -73,7 +73,7 @@ def _wrap_generator(make, fn):
                     with make():
                         gen.close()
                     raise
-                except BaseException as exc:
+                except BaseException as exc:  # noqa: BLE001  (thrown into the generator, as contextlib does)
                     with make():
                         response = gen.throw(exc)
                 else:

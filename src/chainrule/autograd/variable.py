@@ -1,9 +1,9 @@
 """``Variable``: PyTorch's old wrapper, today just a Tensor (``Variable(t)`` returns t)."""
+from .._tensor import Tensor
 
 
 class _VariableMeta(type):
     def __instancecheck__(cls, other):
-        from .._tensor import Tensor
         return isinstance(other, Tensor)
 
 

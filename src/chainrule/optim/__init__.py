@@ -4,7 +4,7 @@
 >>> loss_fn(model(x), y).backward(); opt.step(); opt.zero_grad()
 """
 from .optimizer import Optimizer
-from . import lr_scheduler  # noqa: F401  (a submodule, as in torch)
+from . import lr_scheduler  # a submodule, as in torch
 from .adadelta import Adadelta
 from .adagrad import Adagrad
 from .adam import Adam

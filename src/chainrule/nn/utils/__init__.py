@@ -1,5 +1,5 @@
 """``chainrule.nn.utils``: gradient clipping, parameters as one vector, parametrizations, weight norm."""
-from . import parametrizations, parametrize, rnn  # noqa: F401  (submodules, as in torch)
+from . import parametrizations, parametrize, rnn  # submodules, as in torch
 from .clip_grad import clip_grad_norm, clip_grad_norm_, clip_grad_value_, clip_grads_with_norm_, get_total_norm
 from .convert_parameters import parameters_to_vector, vector_to_parameters
 from .weight_norm import remove_weight_norm, weight_norm

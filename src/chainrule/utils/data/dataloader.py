@@ -159,7 +159,7 @@ class DataLoader:
 
     def _multi_process(self, sampler_iter, base_seed):
         """Worker k fetches batches k, k + n, k + 2n, ... (n workers); results are yielded in order."""
-        import multiprocessing  # here, not at the top: 1 MB that `import chainrule` should not pay
+        import multiprocessing  # noqa: PLC0415  (here, not at the top: 1 MB that `import chainrule` should not pay)
         context = self.multiprocessing_context
         if context is None or isinstance(context, str):
             context = multiprocessing.get_context(context)
