@@ -10,6 +10,8 @@ import warnings
 import numpy as np
 import pytest
 
+import chainrule
+
 
 def require_torch():
     try:
@@ -19,6 +21,7 @@ def require_torch():
             pytest.fail("PyTorch is required in CI for the comparison tests")
         pytest.skip("PyTorch is not installed")
     torch.set_num_threads(1)
+    chainrule.set_num_threads(1)  # as a user's torch.set_num_threads(1) would: PyTorch's choices depend on it
     return torch
 
 

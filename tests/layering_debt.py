@@ -24,10 +24,10 @@ UPWARD = {
     ('_tensor', '_ops.shape'),
     ('_tensor', '_ops.unary'),
     ('_tensor', 'autograd.engine'),
-    ('_tensor', 'autograd.functions'),
     ('_tensor', 'autograd.grad_mode'),
-    ('autograd.functions', '_ops.batching'),
-    ('autograd.functions', '_ops.registry'),
+    ('_tensor', 'autograd.gradients'),
+    ('autograd.gradients', '_ops.batching'),
+    ('autograd.gradients', '_ops.registry'),
 }
 
 # (importer, imported): an import inside a function
@@ -49,12 +49,12 @@ DEFERRED = {
     ('autograd.function', '_ops.indexing'),
     ('autograd.function', '_ops.joining'),
     ('autograd.functional', 'func'),
-    ('autograd.functions', '_functorch.batched'),
-    ('autograd.functions', 'func'),
     ('autograd.gradcheck', '_ops.joining'),
     ('autograd.gradcheck', '_tensor'),
     ('autograd.gradcheck', 'autograd.forward_ad'),
     ('autograd.gradcheck', 'func'),
+    ('autograd.gradients', '_functorch.batched'),
+    ('autograd.gradients', 'func'),
     ('func._autodiff', 'autograd.forward_ad'),
     ('func._autodiff', 'func'),
 }
@@ -64,5 +64,5 @@ CYCLES = [
     ['_argparse', '_creation', '_distributions', '_generator', '_legacy', '_ops.batching', '_ops.binary',
      '_ops.elementwise', '_ops.indexing', '_ops.inplace', '_ops.linalg', '_ops.methods',
      '_ops.reductions', '_ops.registry', '_ops.shape', '_ops.strided', '_ops.unary', '_tensor',
-     'autograd.forward_ad', 'autograd.functions', 'autograd.graph'],
+     'autograd.forward_ad', 'autograd.gradients', 'autograd.graph'],
 ]

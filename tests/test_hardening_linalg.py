@@ -44,6 +44,12 @@ def _wide_range_solves(lib):
 
 
 CASES = {
+    # an empty broadcast batch: LAPACK never runs, so no residuals (PyTorch's ranks, of A's
+    # batch, are memory it never wrote: only their shape is compared)
+    **{f"lstsq_empty_broadcast_{driver}": lambda lib, driver=driver: (lambda r: (r.solution, r.residuals, lib.tensor(
+        r.rank.shape)))(lib.linalg.lstsq(lib.ones(1, 3, 1, dtype=lib.float64), lib.ones(0, 3, 1, dtype=lib.float64),
+                                         driver=driver))
+       for driver in ("gelsd", "gels", "gelsy")},
     "wide_range_triangular_solves": _wide_range_solves,
     # a matrix times a batch folds into one mm of the transposed problem: with k = 0 too
     "matmul_fold_of_empty_matrices": _empty_fold_grads,

@@ -91,6 +91,20 @@ CASES = {
     **{f"multi_margin_nan_hinges_p{p}": lambda lib, p=p: _grads(lib, lambda L, x: L.nn.functional.multi_margin_loss(
         x, L.tensor([0, 1, 2]), p=p), _x(lib, 0., nan, 2.0, inf, inf, 0., 1., -inf, 3.).reshape(3, 3), create_graph=False)
        for p in (1, 2)},
+    # where PyTorch's transposed convolution runs on MKLDNN (float32, a batch of two), an output
+    # size of 0 is an empty output and a negative one MKLDNN's error, not slow_conv_transpose's
+    **{f"conv_transpose_mkldnn_sizes_{name}": lambda lib, f=f: f(lib.nn.functional, lib) for name, f in {
+        "empty": lambda F, L: F.conv_transpose1d(L.ones(2, 2, 1), L.ones(2, 2, 1), None, 2, 1, 1),
+        "negative": lambda F, L: F.conv_transpose1d(L.ones(2, 2, 1), L.ones(2, 2, 1), None, 1, 1, 0),
+        "one_sample": lambda F, L: F.conv_transpose1d(L.ones(1, 2, 1), L.ones(2, 2, 1), None, 2, 1, 1),
+        "complex": lambda F, L: F.conv_transpose1d(L.ones(2, 2, 1, dtype=L.complex64), L.ones(2, 2, 1, dtype=L.complex64),
+                                                   None, 2, 1, 1),
+        "2d": lambda F, L: F.conv_transpose2d(L.ones(2, 1, 1, 3), L.ones(1, 1, 1, 1), None, 2, 1, 1),
+    }.items()},
+    # nll_loss of an unbatched input subtracts from +0, as a sum: +0. for a log-probability of 0.
+    "nll_unbatched_zero": lambda lib: (lib.nn.functional.nll_loss(lib.tensor([-0.0, 1.0]), lib.tensor(0), reduction="none"),
+                                       lib.nn.functional.cross_entropy(lib.tensor([-6239.0]), lib.tensor(0), reduction="none"),
+                                       lib.nn.functional.nll_loss(lib.tensor([[0.0]]), lib.tensor([0]), reduction="none")),
     # a transposed convolution checks its kernel's size first
     "conv_transpose_empty_kernel": lambda lib: lib.nn.functional.conv_transpose1d(
         lib.zeros(1, 1, 1, dtype=lib.int8), lib.zeros(1, 3, 0, dtype=lib.int64), None, 1, 1, 0, 1, 1),

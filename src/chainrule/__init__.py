@@ -14,6 +14,7 @@ from ._tensor import Size, Tensor, device
 from ._legacy import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor, IntTensor, LongTensor,
                       ShortTensor)
 from ._printing import get_printoptions, set_printoptions
+from ._threads import get_num_threads, set_num_threads
 from ._creation import (arange, as_tensor, default_generator, empty, empty_like, eye, finfo, from_numpy, full,
                         full_like, Generator, get_rng_state, iinfo, initial_seed, linspace, logspace, manual_seed, ones,
                         ones_like, rand, rand_like, randint, randint_like, randn, randn_like, seed, set_rng_state, tensor,
@@ -158,7 +159,7 @@ __all__ = [
     "feature_alpha_dropout_", "feature_dropout", "feature_dropout_", "finfo", "fix", "flatten",
     "flip", "fliplr", "flipud", "float", "float16", "float32", "float64", "float_power",
     "FloatTensor", "floor", "floor_divide", "fmax", "fmin", "fmod", "frac", "from_numpy", "full",
-    "full_like", "func", "gather", "ge", "Generator", "ger", "get_default_dtype",
+    "full_like", "func", "gather", "ge", "Generator", "ger", "get_default_dtype", "get_num_threads",
     "get_printoptions", "get_rng_state", "greater", "greater_equal", "group_norm", "gt", "half",
     "HalfTensor", "hardshrink", "heaviside", "histc", "hstack", "hypot", "i0", "iinfo", "index_add",
     "index_copy", "index_fill", "index_put", "index_put_", "index_select", "inference_mode",
@@ -183,12 +184,12 @@ __all__ = [
     "roll", "rot90", "round", "row_stack", "rrelu", "rrelu_", "rsqrt", "rsub", "save", "scatter",
     "scatter_add", "scatter_reduce", "searchsorted", "seed", "select", "selu", "selu_",
     "serialization", "set_anomaly_enabled", "set_default_dtype", "set_grad_enabled",
-    "set_printoptions", "set_rng_state", "sgn", "short", "ShortTensor", "sigmoid", "sign",
-    "signbit", "sin", "sinc", "sinh", "Size", "slogdet", "softmax", "sort", "special", "split",
-    "sqrt", "square", "squeeze", "stack", "std", "std_mean", "sub", "subtract", "sum", "svd",
-    "swapaxes", "swapdims", "t", "take", "take_along_dim", "tan", "tanh", "tensor", "Tensor",
-    "tensor_split", "tensordot", "threshold", "threshold_", "tile", "topk", "trace", "transpose",
-    "triangular_solve", "tril", "tril_indices", "triu", "triu_indices", "true_divide", "trunc",
-    "uint8", "unbind", "unflatten", "unique", "unique_consecutive", "unsqueeze", "utils", "var",
-    "var_mean", "vdot", "viz", "vmap", "vstack", "where", "xlogy", "zeros", "zeros_like",
+    "set_num_threads", "set_printoptions", "set_rng_state", "sgn", "short", "ShortTensor",
+    "sigmoid", "sign", "signbit", "sin", "sinc", "sinh", "Size", "slogdet", "softmax", "sort",
+    "special", "split", "sqrt", "square", "squeeze", "stack", "std", "std_mean", "sub", "subtract",
+    "sum", "svd", "swapaxes", "swapdims", "t", "take", "take_along_dim", "tan", "tanh", "tensor",
+    "Tensor", "tensor_split", "tensordot", "threshold", "threshold_", "tile", "topk", "trace",
+    "transpose", "triangular_solve", "tril", "tril_indices", "triu", "triu_indices", "true_divide",
+    "trunc", "uint8", "unbind", "unflatten", "unique", "unique_consecutive", "unsqueeze", "utils",
+    "var", "var_mean", "vdot", "viz", "vmap", "vstack", "where", "xlogy", "zeros", "zeros_like",
 ]

@@ -290,7 +290,7 @@ class Tensor:
         For a non-scalar ``self``, ``gradient`` is the v of the vector-Jacobian product
         J^T·v: ``y.backward(v)`` gives each leaf x the gradient of ``(y * v).sum()``.
         """
-        _autograd_functions.backward(self, gradient, retain_graph, create_graph,
+        _autograd_gradients.backward(self, gradient, retain_graph, create_graph,
                                      inputs=inputs)
 
     def detach(self):
@@ -986,6 +986,6 @@ from . import _creation  # noqa: E402
 from . import _legacy  # noqa: E402
 from .autograd import engine as _engine  # noqa: E402
 from .autograd import grad_mode as _grad_mode  # noqa: E402
-from .autograd import functions as _autograd_functions  # noqa: E402
+from .autograd import gradients as _autograd_gradients  # noqa: E402
 
 _engine.bind(_wrap, extras, _type_string, _red.sum_to_size, _ew.cast)

@@ -809,6 +809,8 @@ def _mean_below_float64_noise(step):
     the exact mean (fsum / n, so sums are judged no more loosely): elements 1e30 apart cancel,
     and what is left of the small ones depends on the order they were added in."""
     a = _arrays(step)
+    if a and _op_family(step.op).startswith("nan"):  # nansum, nanmean: their nan elements are left out
+        a[0] = np.where(np.isnan(a[0]), 0, a[0])
     if not a or a[0].dtype.kind not in "fc" or not a[0].size or not np.isfinite(a[0]).all():
         return False
     rtol, atol = TOL[str(a[0].dtype)]
@@ -1023,6 +1025,10 @@ def _derivatives_normwise(step):
     import chainrule
     low = any(a.dtype in _LOW for a in step.arrays)
     ours, theirs = run(chainrule, step), _widened_reference(step) if low else run(torch, step)
+    # (float64 input computed in float32, prod(dtype=float32): PyTorch's own, to float32's precision)
+    forward = run(torch, step)["forward"] if not low else None
+    low = low or bool(forward and forward[0] == "ok" and not isinstance(forward[1], str) and any(
+        isinstance(r, tuple) and r[0] in _LOW for r in forward[1]))
     eps = np.finfo(np.float32 if low else np.float64).eps
     for stage in ("grad", "grad2", "jvp"):
         o, t = ours[stage], theirs[stage]
@@ -1044,13 +1050,14 @@ def _derivatives_normwise(step):
 
 
 # the ops whose derivatives cancel terms as large as their largest: variances (through the
-# mean) and the decompositions' (through products of factors)
+# mean), the decompositions' (through products of factors), prod's second (weighted sums of
+# products of the other elements)
 _NORMWISE_DERIVATIVES = ("std", "std_legacy", "std_mean", "var", "var_legacy", "var_mean", "cholesky_inverse",
-                         "eigvalsh", "eigh")
+                         "eigvalsh", "eigh", "prod")
 
 
 DELIBERATE_RULES.append(DeliberateRule(
-    "derivatives of variances and of cholesky_inverse, eigh, eigvalsh to normwise accuracy: an element that cancels "
+    "derivatives of variances and of cholesky_inverse, eigh, eigvalsh, prod to normwise accuracy: an element that cancels "
     "terms as large as the largest is rounding noise of that size in both libraries (docs/differences.md)",
     lambda key: _op_family(key).startswith(_NORMWISE_DERIVATIVES) and key.split("|")[1] in (
         "grad:value", "grad2:value", "jvp:value"),

@@ -39,7 +39,8 @@ def _nll(x, picks, w, total, reduction):
     if w is not None:  # an ignored target adds 0, even where its row's log-probability is nan
         picked = np.where(w == 0, 0, w * picked)
     if reduction == "none":
-        return -picked.reshape(()) if x.ndim == 1 else -picked  # a 1-d input's target of shape (1,) too
+        # (a 1-d input, its target of shape (1,) too: PyTorch's unbatched path subtracts from +0, as a sum)
+        return 0 - picked.reshape(()) if x.ndim == 1 else -picked
     # PyTorch's sum starts at +0 and subtracts: a sum over nothing (or of zeros) is +0, not -0
     if reduction == "sum":
         return 0 - picked.sum()

@@ -27,6 +27,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from .. import _dtype
 from .._tensor import _C_TYPE_NAMES, _LEGACY_NAMES, _type_string
+from .._threads import get_num_threads
 from .batching import batch_size, elementwise
 from .elementwise import zeros_like
 from .registry import apply, defop, unary
@@ -315,7 +316,7 @@ def _check_convolution(x, w, b, params):
             raise RuntimeError(f"Only zero batch or zero channel inputs are supported, but got input shape: {viewed}")
         return
     if transposed:
-        _check_transposed_kernel(xs, ws, params)  # slow_conv_transpose's own
+        _check_transposed_kernel(xs, ws, params, x._data.dtype)  # slow_conv_transpose's own, or MKLDNN's
     if not transposed and len(ws) in (3, 4) and 0 in ws[2:]:  # slow_conv2d's (a 1-d one has a height of 1)
         kh, kw = ([1] + ws[2:])[-2:]
         if any(d > 1 for d in dilation):  # slow_conv_dilated's words
@@ -341,19 +342,22 @@ def _check_convolution(x, w, b, params):
 
 def _uses_mkldnn(xs, ws, params, dtype):
     """Whether PyTorch's CPU convolution picks its MKLDNN backend (ConvParams::use_mkldnn),
-    whose dtype check words its error otherwise: float32 input, on the 4-d view of a 1-d
-    convolution, unless the problem is small. PyTorch's thread count is taken to be above
-    one, its default on a machine of more than one core."""
+    whose checks word their errors otherwise: float32 input, on the 4-d view of a 1-d
+    convolution, unless the problem is small (or a 1x1 kernel on one thread)."""
     stride, _, dilation, transposed, output_padding, groups = params
     if dtype != np.float32 or (transposed and any(op >= s for op, s in zip(output_padding, stride))):
         return False
     if len(xs) == 3:
         xs, ws = xs[:2] + [1] + xs[2:], ws[:2] + [1] + ws[2:]
+    if not (any(s != 1 for s in stride) or any(d != 1 for d in dilation) or xs[0] >= 16 or ws[-1] != 1
+            or ws[-2] != 1 or get_num_threads() > 1):
+        return False
     return groups > 1 or (ws[-1] > 3 and ws[-2] > 3) or xs[0] > 1 or xs[0] * xs[1] * xs[2] * xs[3] > 20480
 
 
-def _check_transposed_kernel(xs, ws, params):
-    """slow_conv_transpose's checks; a 1-d one runs as 2-d with a height of 1."""
+def _check_transposed_kernel(xs, ws, params, dtype):
+    """slow_conv_transpose's checks; a 1-d one runs as 2-d with a height of 1. Where PyTorch
+    picks MKLDNN instead, an output size of 0 gives an empty output, a negative one its error."""
     stride, padding, dilation, _, output_padding, _ = params
     sizes, kernel = list(xs[2:]), list(ws[2:])
     if len(sizes) == 1:
@@ -366,6 +370,12 @@ def _check_transposed_kernel(xs, ws, params):
                                f"kernel_width) tensor expected for weight, but got: {ws}")
         raise RuntimeError(f"kernel size should be greater than zero, but got kernel_height: {kernel[0]} "
                            f"kernel_width: {kernel[1]}")
+    if _uses_mkldnn(xs, ws, params, dtype):
+        out = [(s - 1) * st - 2 * p + d * (k - 1) + 1 + op
+               for s, st, p, d, k, op in zip(xs[2:], params[0], params[1], params[2], ws[2:], params[4])]
+        if min(out) < 0:
+            raise RuntimeError("could not construct a memory descriptor using a format tag")
+        return
     axes = ("depth", "height", "width")[-len(sizes):]
     if any(op >= s and op >= d for op, s, d in zip(output_padding, stride, dilation)):
         described = " ".join([f"output_padding_{a}: {v}" for a, v in zip(axes, output_padding)]

@@ -700,6 +700,8 @@ def lstsq(A, B, rcond=None, *, driver=None):
     else:
         s = _wrap(np.full(A._data.shape[:-2] + (min(m, n),), np.nan, _real_dtype(A._data.dtype)))
     rank = (s > s[..., :1] * rcond).sum(-1)
+    if 0 in np.broadcast_shapes(A._data.shape[:-2], B._data.shape[:-1 if vector else -2]):
+        rank = rank * 0  # LAPACK never ran on an empty broadcast batch: PyTorch's ranks stay 0 (so no residuals)
     residuals = m > n and driver != "gelsy"
     if residuals and driver != "gels":  # only if every matrix has full rank: the output's shape depends on it
         if not has_values(rank._data):  # under vmap, each sample decides for itself

@@ -5,7 +5,7 @@ from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .engine import AccumulateGrad, Node
 from . import function, graph  # noqa: F401  (submodules, as in torch)
 from .function import Function, once_differentiable
-from .functions import backward, grad
+from .gradients import backward, grad
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                         no_grad, set_grad_enabled)

@@ -22,7 +22,7 @@ import numpy as np
 from .. import _tensor
 from . import forward_ad
 from .forward_ad import FORWARD
-from .functions import grad as _autograd_grad
+from .gradients import grad as _autograd_grad
 from .grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 
 

@@ -29,7 +29,7 @@ import warnings
 
 import numpy as np
 
-from .functions import grad as autograd_grad
+from .gradients import grad as autograd_grad
 
 
 class GradcheckError(RuntimeError):

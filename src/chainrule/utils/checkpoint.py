@@ -26,7 +26,7 @@ from .. import _creation
 from ..autograd import graph
 from ..autograd.engine import TASKS
 from ..autograd.function import Function
-from ..autograd.functions import backward as _backward
+from ..autograd.gradients import backward as _backward
 from ..autograd.grad_mode import enable_grad, no_grad
 from .._tensor import Tensor
 

@@ -24,7 +24,7 @@ import sys
 import numpy as np
 
 from .._tensor import Tensor, _wrap
-from ..autograd import functions as autograd_functions
+from ..autograd import gradients as autograd_gradients
 from ..autograd.anomaly_mode import with_line
 from ..autograd.engine import SECOND_BACKWARD, AccumulateGrad
 from .graph import LEAF, node_name, size_text, walk
@@ -123,7 +123,7 @@ def trace_backward(out, leaves, v):
         trace.watch(node)
         stack.extend(node.next)
     try:
-        grads = autograd_functions.grad(out, leaves, v, retain_graph=True, allow_unused=True)
+        grads = autograd_gradients.grad(out, leaves, v, retain_graph=True, allow_unused=True)
     except RuntimeError as e:
         if str(e) == SECOND_BACKWARD:
             raise with_line(RuntimeError(SECOND_BACKWARD), "Hint: explain() and to_html() run their own "
@@ -142,7 +142,7 @@ def jacobian_rows(out, leaves):
     for i in range(n):
         e_i = np.zeros(n, dtype=out._data.dtype)
         e_i[i] = 1
-        grads = autograd_functions.grad(out, leaves, _wrap(e_i.reshape(out._data.shape)), retain_graph=True,
+        grads = autograd_gradients.grad(out, leaves, _wrap(e_i.reshape(out._data.shape)), retain_graph=True,
                                         allow_unused=True)
         yield np.concatenate([np.zeros(t._data.size) if g is None else np.asarray(g._data, np.float64).ravel()
                               for t, g in zip(leaves, grads)])
