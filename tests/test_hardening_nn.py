@@ -101,6 +101,9 @@ CASES = {
                                                    None, 2, 1, 1),
         "2d": lambda F, L: F.conv_transpose2d(L.ones(2, 1, 1, 3), L.ones(1, 1, 1, 1), None, 2, 1, 1),
     }.items()},
+    # binary_cross_entropy as PyTorch's kernel: log1p(-x), so x = 0 with a target of -0. is +0.
+    "bce_log1p": lambda lib: lib.nn.functional.binary_cross_entropy(
+        lib.tensor([0.0, 0.0, 1e-8, 1.0]), lib.tensor([-0.0, 0.0, 0.3, 1.0]), reduction="none"),
     # nll_loss of an unbatched input subtracts from +0, as a sum: +0. for a log-probability of 0.
     "nll_unbatched_zero": lambda lib: (lib.nn.functional.nll_loss(lib.tensor([-0.0, 1.0]), lib.tensor(0), reduction="none"),
                                        lib.nn.functional.cross_entropy(lib.tensor([-6239.0]), lib.tensor(0), reduction="none"),

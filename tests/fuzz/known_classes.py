@@ -88,25 +88,31 @@ def _lapack_ambiguous(step):
 
 
 def _householder_pivot_at_rounding(m):
-    """A Householder QR step whose pivot (the diagonal entry it reflects onto) is 0 up to
-    rounding: the reflector's sign, and so the sign of that column of a complete Q, is
-    what the build's rounding leaves there (+0., -0. or 1e-17 of either sign). Checked in
-    float64 on the matrix (the pivots of float32 input are as near 0 there)."""
-    r = np.array(m, np.complex128 if m.dtype.kind == "c" else np.float64).reshape((-1,) + m.shape[-2:])
-    rows, cols = r.shape[-2:]
-    for k in range(min(rows - 1, cols)):
-        column = r[:, k:, k]
-        norm = np.linalg.norm(column, axis=-1)
-        scale = np.abs(r).max(axis=(-2, -1))
+    """A Householder QR step whose pivot (the diagonal entry it reflects onto) has a real part
+    that is 0 up to rounding: LAPACK's reflector sends it to -sign(Re pivot) |column|, so the
+    sign of that column of Q is what the build's rounding leaves there (+0., -0. or 1e-17 of
+    either sign). A complex pivot is reflected even on the last row (to make R's diagonal
+    real), unless its imaginary part is 0: within rounding of 0, that is the build's too. The pivot of step k is entry k of Q_k^H a_k, Q_k the QR of the first k columns
+    (checked in float64: the pivots of float32 input are as near 0 there)."""
+    a = np.array(m, np.complex128 if m.dtype.kind == "c" else np.float64).reshape((-1,) + m.shape[-2:])
+    rows, cols = a.shape[-2:]
+    scale = np.abs(a).max(axis=(-2, -1))
+    for k in range(min(rows, cols)):
+        if k == 0:
+            column = a[:, :, 0]
+        else:
+            q = np.linalg.qr(a[:, :, :k], mode="complete")[0]
+            column = np.einsum("bji,bj->bi", q.conj(), a[:, :, k])[:, k:]
+        pivot, tail = column[:, 0], np.linalg.norm(column[:, 1:], axis=-1)
+        reflected = (tail > 0) | (pivot.imag != 0)
         # (the first pivot is an input element: exact, and ambiguous only as -0.)
-        near_zero = (np.signbit(column[:, 0].real) & (column[:, 0] == 0) if k == 0
-                     else np.abs(column[:, 0]) <= 64 * np.finfo(m.dtype).eps * scale)
-        if bool((near_zero & (norm > 0)).any()):
+        near_zero = (np.signbit(pivot.real) & (pivot.real == 0) if k == 0
+                     else np.abs(pivot.real) <= 64 * np.finfo(m.dtype).eps * scale)
+        # on the last row, a complex pivot is reflected only if its imaginary part is not 0:
+        # within rounding of 0, whether it is follows the build
+        last_row_doubt = (tail == 0) & (np.abs(pivot.imag) <= 64 * np.finfo(m.dtype).eps * scale) if k else False
+        if bool((near_zero & reflected).any()) or bool(np.any(last_row_doubt)):
             return True
-        v = column.copy()
-        v[:, 0] += np.where(column[:, 0].real < 0, -1, 1) * norm
-        v /= np.where(np.linalg.norm(v, axis=-1) > 0, np.linalg.norm(v, axis=-1), 1)[:, None]
-        r[:, k:, :] -= 2 * v[:, :, None] * np.einsum("bi,bij->bj", v.conj(), r[:, k:, :])[:, None, :]
     return False
 
 

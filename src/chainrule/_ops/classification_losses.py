@@ -497,7 +497,7 @@ def _bce(x, t, reduction, w):
         first = np.flatnonzero(bad_x | bad_t)[0]
         raise RuntimeError(f"all elements of {'input' if bad_x.flat[first] else 'target'} should be between 0 and 1")
     with np.errstate(divide="ignore"):
-        loss = (t - 1) * np.maximum(np.log(1 - x), -100) - t * np.maximum(np.log(x), -100)
+        loss = (t - 1) * np.maximum(np.log1p(-x), -100) - t * np.maximum(np.log(x), -100)
     return _np_reduce(loss if w is None else loss * w, reduction)
 
 
