@@ -67,11 +67,11 @@ CASES = {
     # an integer input to i0 and i1 is computed in the default dtype: float32's exp overflows past 88.72
     "bessel_of_integers_in_float32": lambda lib: (lib.special.i1(lib.tensor([0, 89, 90], dtype=lib.uint8)),
                                                   lib.i0(lib.tensor([-90, 100], dtype=lib.int64))),
-    # asinh's and atanh's derivatives square by pow, as PyTorch's: the double backward's 2 x
-    # overflows at the largest float (nan); acosh's squares by x * x (no nan)
+    # asinh's, atanh's, erf's and erfc's derivatives square by pow, as PyTorch's: the double
+    # backward's 2 x overflows at the largest float (nan); acosh's squares by x * x (no nan)
     **{f"{op}_grad2_at_largest": lambda lib, op=op: _grads(
         lib, lambda L, x: getattr(L, op)(x), _x(lib, 1.7976931348623157e+308, -1.7976931348623157e+308, 0.5, 2.0))
-       for op in ("asinh", "atanh", "acosh")},
+       for op in ("asinh", "atanh", "acosh", "erf", "erfc")},
     # the std of equal float64 values is 0 (its mean corrected by the deviations' mean, as
     # PyTorch's exact sum of them): no gradient from rounding
     "std_of_equal_values": lambda lib: (

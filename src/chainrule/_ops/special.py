@@ -348,8 +348,9 @@ def _i1e(x):
 
 
 def _erf_slope(x):
-    # erf'(x) = 2/sqrt(pi) exp(-x^2)
-    return _TWO_OVER_SQRT_PI * (-(x * x)).exp()
+    # erf'(x) = 2/sqrt(pi) exp(-x^2), squared by pow as PyTorch's (its double backward's 2 x
+    # overflows at the largest float: nan)
+    return _TWO_OVER_SQRT_PI * (-x.pow(2)).exp()
 
 
 ERF = defop("erf", _in_float64(_erf), node="ErfBackward0", save=lambda ans, x: (x,),
