@@ -117,8 +117,9 @@ def _resample_pair(name, node, transpose_node=None, reads_input=False, check_gra
 
 
 def resample(op, x, taps):
-    """Runs the resampling ``op`` (an op of a ``_resample_pair``) on ``x``."""
-    return unary(op, x, (tuple(taps),))
+    """Runs the resampling ``op`` (an op of a ``_resample_pair``) on ``x``, the result in x's
+    dtype (float16 is weighted and added in float32, as PyTorch's opmath)."""
+    return unary(op, x, (tuple(taps),), x._data.dtype)
 
 
 # --- padding --------------------------------------------------------------------------------
@@ -455,7 +456,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                 kernel = f"upsample_{'bilinear' if kernel == 'linear' else 'nearest'}2d_channels_last"
                 raise _dtype.not_implemented(kernel, input._data.dtype)
             raise _dtype.not_implemented(f"compute_indices_weights_{kernel}", input._data.dtype)
-        dtype = input._data.dtype
+        dtype = np.result_type(input._data.dtype, np.float32)  # float16's positions and weights in float, its opmath
         spatial = input._data.shape[2:]
         per_axis = scales or [None] * n
         if mode == "nearest" or mode == "nearest-exact":
