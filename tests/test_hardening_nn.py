@@ -104,6 +104,17 @@ CASES = {
     # binary_cross_entropy as PyTorch's kernel: log1p(-x), so x = 0 with a target of -0. is +0.
     "bce_log1p": lambda lib: lib.nn.functional.binary_cross_entropy(
         lib.tensor([0.0, 0.0, 1e-8, 1.0]), lib.tensor([-0.0, 0.0, 0.3, 1.0]), reduction="none"),
+    # embedding's max_norm with no index selects no row: an integer table is not refused
+    "embedding_max_norm_no_index": lambda lib: (
+        lib.nn.functional.embedding(lib.zeros(2, 2, 0, 1, dtype=lib.int32), lib.zeros(0, 1, dtype=lib.int32), max_norm=1.0),
+        lib.nn.functional.embedding(lib.zeros(0, dtype=lib.int64), lib.zeros(3, 1, dtype=lib.int32), max_norm=1.0)),
+    # clamp, clamp_min and clamp_max with a float16 bound of a complex input (complex32 in
+    # PyTorch) refuse it in their kernels' words
+    **{f"clamp_complex32_{name}": lambda lib, f=f: f(lib, lib.tensor(2j, dtype=lib.complex128),
+                                                     lib.tensor([3.7], dtype=lib.float16)) for name, f in {
+        "max": lambda L, x, b: L.clamp_max(x, b), "min": lambda L, x, b: L.clamp_min(x, b),
+        "both": lambda L, x, b: L.clamp(x, b, b), "upper": lambda L, x, b: L.clamp(x, None, b),
+        "real_input": lambda L, x, b: L.clamp(b, x, None)}.items()},
     # nll_loss of an unbatched input subtracts from +0, as a sum: +0. for a log-probability of 0.
     "nll_unbatched_zero": lambda lib: (lib.nn.functional.nll_loss(lib.tensor([-0.0, 1.0]), lib.tensor(0), reduction="none"),
                                        lib.nn.functional.cross_entropy(lib.tensor([-6239.0]), lib.tensor(0), reduction="none"),

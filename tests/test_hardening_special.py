@@ -82,6 +82,10 @@ CASES = {
     "var_grad_with_inf": lambda lib: (
         _grads(lib, lambda L, x: x.var(), _x(lib, 1.0, inf, 2.0, 2.0), create_graph=False),
         _grads(lib, lambda L, x: x.var(1), _x(lib, 1.0, inf, 2.0, 2.0).reshape(2, 2), create_graph=False)),
+    # pow's exponent gradient takes log of the base in the result's dtype: a float16 base under a
+    # float32 exponent is logged in float32
+    "pow_exponent_grad_float16_base": lambda lib: _grads(
+        lib, lambda L, y: L.tensor(1.30859375, dtype=L.float16) ** y, _x(lib, 2.984375, dtype="float32").reshape(())),
     # atan2's tangent from both operands as PyTorch's one quotient (-x t_y + y t_x) / (x^2 + y^2):
     # -inf where x^2 + y^2 underflows, not 0/0 + inf
     "atan2_joint_tangent": lambda lib: _joint_tangent(lib, lambda L, x, y: L.atan2(x, y), (1e-200, 2.0), (0.0, 1.0)),

@@ -803,8 +803,9 @@ def _nonnegative_real(y):
 
 def _pow_exponent_grad(g, x, y, ans):
     # d(x^y)/dy = x^y log x; PyTorch defines it as 0 where x == 0 and y >= 0 (at y < 0:
-    # inf * log 0 = -inf), multiplying g last
-    return g * where((x == 0) & _nonnegative_real(y), 0.0, (ans * log(x)).conj())
+    # inf * log 0 = -inf), multiplying g last; log of x in the result's dtype (a float16 base
+    # under a float32 exponent: log in float32)
+    return g * where((x == 0) & _nonnegative_real(y), 0.0, (ans * log(x.to(ans.dtype))).conj())
 
 
 POW = defop(

@@ -254,7 +254,7 @@ def embedding_renorm_(weight, indices, max_norm, norm_type):
         if bad.size:
             refused = IndexError(f"select(): index {bad[0]} out of range for tensor of size "
                                  f"{list(weight._data.shape)} at dimension 0")
-    if weight._data.dtype.kind not in "fc":
+    if weight._data.dtype.kind not in "fc" and indices._data.size:  # (no index selects no row: nothing refuses)
         if refused is not None and bad[0] == ordered[0]:  # the first row selected is out of range
             raise refused
         raise RuntimeError(f"norm(): input dtype should be either floating point or complex. "

@@ -16,7 +16,7 @@ from .. import _argparse, _dtype
 from .._tensor import Tensor, _wrap
 from ..autograd.grad_mode import STATE
 from .elementwise import (_NUMBER, _float_input, _is_tensor, _scalar_result, _tensor_result, imag,
-                          not_implemented_for, plain, real, where, zeros_like)
+                          not_implemented_for, plain, promoted, real, where, zeros_like)
 from .methods import inplace_method
 from .batching import elementwise
 from .registry import apply, binary, broadcast_error, defop, found_dtype, into, unary
@@ -319,11 +319,11 @@ def clamp(x, min=None, max=None):
     if _is_tensor(min) or _is_tensor(max):
         if not (min is None or _is_tensor(min)) or not (max is None or _is_tensor(max)):
             raise _clamp_arguments(x, min, max)
-        dtype = _dtype.result_dtype((x, *(b for b in (min, max) if b is not None))).np  # a missing bound has none
-        lo = _no_bound(-1, dtype) if min is None else min
-        hi = _no_bound(1, dtype) if max is None else max
+        dtype = promoted((x, *(b for b in (min, max) if b is not None)))  # a missing bound has none
         _no_complex_clamp(x, dtype, "maximum_cpu" if max is None else "minimum_cpu" if min is None else "clamp_cpu",
                           *(b for b in (min, max) if b is not None))
+        lo = _no_bound(-1, dtype) if min is None else min
+        hi = _no_bound(1, dtype) if max is None else max
         if min is not None and max is not None and dtype.kind == "b":
             raise _dtype.not_implemented("clamp_cpu", dtype)
         return apply(CLAMP_TENSOR, _in_integer_result(dtype, x, lo, hi),
@@ -388,8 +388,8 @@ def _no_complex_clamp(x, dtype=None, kernel=None, *bounds):
 
 def _no_complex_kernel(x, dtype, kernel, *bounds):
     """clamp_min and clamp_max with a tensor bound check no input: their kernel (maximum,
-    minimum) refuses the promoted complex dtype, once the shapes broadcast."""
-    if dtype.kind == "c":
+    minimum) refuses the promoted complex dtype (complex32 too), once the shapes broadcast."""
+    if dtype is _dtype.COMPLEX_HALF or dtype.kind == "c":
         shapes = [t._data.shape for t in (x, *bounds)]
         try:
             np.broadcast_shapes(*shapes)
@@ -435,7 +435,7 @@ CLAMP_MAX_TENSOR = defop("clamp_max_tensor", lambda x, hi: _clip(x, None, hi), b
 def clamp_min(x, min):
     """``max(x, min)`` (nan stays nan), recorded as PyTorch records it (ClampMinBackward)."""
     if _is_tensor(min):
-        dtype = _dtype.result_dtype((x, min)).np
+        dtype = promoted((x, min))
         _no_complex_kernel(x, dtype, "maximum_cpu", min)
         return apply(CLAMP_MIN_TENSOR, _in_integer_result(dtype, x, min), (), dtype)
     _no_complex_clamp(x)
@@ -446,7 +446,7 @@ def clamp_min(x, min):
 
 def clamp_max(x, max):
     if _is_tensor(max):
-        dtype = _dtype.result_dtype((x, max)).np
+        dtype = promoted((x, max))
         _no_complex_kernel(x, dtype, "minimum_cpu", max)
         return apply(CLAMP_MAX_TENSOR, _in_integer_result(dtype, x, max), (), dtype)
     _no_complex_clamp(x)
