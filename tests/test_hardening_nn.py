@@ -104,6 +104,14 @@ CASES = {
     # binary_cross_entropy as PyTorch's kernel: log1p(-x), so x = 0 with a target of -0. is +0.
     "bce_log1p": lambda lib: lib.nn.functional.binary_cross_entropy(
         lib.tensor([0.0, 0.0, 1e-8, 1.0]), lib.tensor([-0.0, 0.0, 0.3, 1.0]), reduction="none"),
+    # index_select out of range in PyTorch's two wordings (its dim-1 kernel's and an empty
+    # input's RuntimeError, the others' IndexError), an empty dim refused first; embedding of an
+    # empty table refuses in index_select's words
+    **{f"index_select_out_of_range_{shape}_{dim}": lambda lib, shape=shape, dim=dim: lib.index_select(
+        lib.zeros(shape), dim, lib.tensor([9])) for shape, dim in (((4,), 0), ((4, 3), 0), ((4, 3), 1), ((3, 4, 5), 1),
+                                                                      ((3, 4, 5), 2), ((2, 0), 0), ((0, 3), 0))},
+    "embedding_empty_table_out_of_range": lambda lib: lib.nn.functional.embedding(
+        lib.tensor(-37793, dtype=lib.int32), lib.zeros(2, 0)),
     # embedding's max_norm with no index selects no row: an integer table is not refused
     "embedding_max_norm_no_index": lambda lib: (
         lib.nn.functional.embedding(lib.zeros(2, 2, 0, 1, dtype=lib.int32), lib.zeros(0, 1, dtype=lib.int32), max_norm=1.0),

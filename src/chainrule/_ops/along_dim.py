@@ -65,9 +65,15 @@ def index_select(input, dim, index):
             raise IndexError("index out of range in self")
     else:
         size = input._data.shape[dim]
+        if size == 0 and data.size:
+            raise RuntimeError("index_select(): self indexing axis dim should be positive")
         bad = _first_bad(_values(index), size)
-        if bad is not None:
+        # PyTorch's kernels word it two ways: its dim-1 kernel (and an empty input's) one way,
+        # the others as IndexError
+        if bad is not None and (dim == 1 or not input._data.size):
             raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad} axis_dim={size}")
+        if bad is not None:
+            raise IndexError("index out of range in self")
     if _index_batched(input, index):
         shape = _with_size(input._data.shape, dim, data.size)
         return on_batch(lambda b, i: gather(b, dim + 1, _spread(i, dim, shape)), input, index)

@@ -18,6 +18,7 @@ from .._creation import _generator
 from .._tensor import _type_string, _wrap
 from ..autograd.grad_mode import STATE
 from .activations import softmax_backward
+from .along_dim import index_select
 from .inplace import _type_word
 from .linalg import addmm, matmul, mm
 from .random import draw_in_memory_order
@@ -222,6 +223,8 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
         return on_batch(lambda i: lookup(weight, i), indices)
     idx = indices._data
     if idx.size and (idx.min() < 0 or idx.max() >= weight._data.shape[0]):
+        if not weight._data.size:  # PyTorch's index_select of an empty table refuses in its own words
+            index_select(weight, 0, indices.reshape(-1))
         raise IndexError("index out of range in self")
     factor = None
     if padding_idx >= 0 or scale_grad_by_freq:
