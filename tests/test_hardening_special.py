@@ -89,6 +89,11 @@ CASES = {
     # atan2's tangent from both operands as PyTorch's one quotient (-x t_y + y t_x) / (x^2 + y^2):
     # -inf where x^2 + y^2 underflows, not 0/0 + inf
     "atan2_joint_tangent": lambda lib: _joint_tangent(lib, lambda L, x, y: L.atan2(x, y), (1e-200, 2.0), (0.0, 1.0)),
+    # hypot's likewise, (x t_x + y t_y) / hypot: its sum overflows at the largest float
+    "hypot_joint_tangent": lambda lib: _joint_tangent(lib, lambda L, x, y: L.hypot(x, y), (0.5, 3.0),
+                                                      (1.7976931348623157e+308, 4.0)),
+    # float16 sinc in float32, PyTorch's opmath: pi x of -65504 overflows float16 (nan)
+    "sinc_float16": lambda lib: lib.sinc(lib.tensor([0.0, -65504.0, 0.5, 3000.0], dtype=lib.float16)),
     "complex_cube_fused": lambda lib: (lib.tensor([5.4959002e+14 - 7.3654965e+14j], dtype=lib.complex64) ** 3,
                                        lib.tensor([8.54828171e-161 - 8.77117816e-161j], dtype=lib.complex128) ** 3,
                                        lib.tensor([0.3 - 1.7j, 2e100 + 1e-3j], dtype=lib.complex128) ** -2),

@@ -827,6 +827,10 @@ def _mean_below_float64_noise(step):
     the exact mean (fsum / n, so sums are judged no more loosely): elements 1e30 apart cancel,
     and what is left of the small ones depends on the order they were added in."""
     a = _arrays(step)
+    rest = OPS[step.op].rest if step.op in OPS else ()
+    cast = next((r for r in rest if isinstance(r, str) and r.startswith(("float", "complex"))), None)
+    if cast and step.arrays and step.arrays[0].dtype.startswith(("int", "uint", "bool")):
+        a = [step.arrays[0].array().astype(cast)]  # an integer input summed in a float dtype (sum(dtype=float32))
     if a and _op_family(step.op).startswith("nan"):  # nansum, nanmean: their nan elements are left out
         a[0] = np.where(np.isnan(a[0]), 0, a[0])
     if not a or a[0].dtype.kind not in "fc" or not a[0].size:
@@ -909,7 +913,7 @@ DELIBERATE_RULES.append(DeliberateRule(
     "leave (aminmax: the last one below 8 elements, unlike its own amin and amax, the first; min and max by dtype "
     "and size: float16 [0, -0].min() is -0); chainrule's aminmax gives amin's and amax's, so does histc's range in "
     "its error text, its min and max NumPy's reduction's (docs/differences.md)",
-    lambda key: (_op_family(key) in ("aminmax", "min", "max") and key.split("|")[1] == "forward:signed-zero")
+    lambda key: (_op_family(key) in ("aminmax", "min", "max", "max_nan") and key.split("|")[1] == "forward:signed-zero")
     or (_op_family(key) == "histc" and key.split("|")[1] == "forward:error-text"),
     _both_zeros,
     Step(op='aminmax[scalar]', arrays=(ArraySpec(dtype='float64', shape=(3,), values=(100.0, 0.0, -0.0)),))))

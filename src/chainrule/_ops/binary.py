@@ -166,7 +166,9 @@ arctan2 = atan2
 # second derivatives cancel exactly where a tiny hypot scales them
 HYPOT = defop("hypot", np.hypot, batch=elementwise, node="HypotBackward0", save=lambda ans, x, y: (x, y, ans),
               vjp=(lambda g, x, y, ans: g * x / ans, lambda g, x, y, ans: g * y / ans),
-              jvp=(lambda t, x, y, ans: t * (x / ans), lambda t, x, y, ans: t * (y / ans)))
+              jvp=(lambda t, x, y, ans: t * (x / ans), lambda t, x, y, ans: t * (y / ans)),
+              # both tangents: PyTorch's one quotient (x t_x + y t_y) / hypot (its sum overflows at 1.8e308)
+              joint_jvp=lambda tangents, x, y, ans: (x * tangents[0] + y * tangents[1]) / ans)
 
 
 def hypot(x, other, *, out=None):

@@ -706,7 +706,12 @@ def _sinc_grad(g, x):
     return g * where(near, series, (cos(safe * np.pi) - sinc(safe)) / safe).conj()
 
 
-SINC = defop("sinc", np.sinc, node="SincBackward0", save=lambda ans, x: (x,),
+def _np_sinc(x):
+    """sin(pi x) / (pi x); float16 in float32, PyTorch's opmath (pi x of 65504 overflows float16: nan)."""
+    return np.sinc(x.astype(np.float32)).astype(np.float16) if x.dtype == np.float16 else np.sinc(x)
+
+
+SINC = defop("sinc", _np_sinc, node="SincBackward0", save=lambda ans, x: (x,),
              vjp=_sinc_grad, jvp=_sinc_grad, elementwise=True)
 
 
