@@ -913,7 +913,7 @@ DELIBERATE_RULES.append(DeliberateRule(
     "leave (aminmax: the last one below 8 elements, unlike its own amin and amax, the first; min and max by dtype "
     "and size: float16 [0, -0].min() is -0); chainrule's aminmax gives amin's and amax's, so does histc's range in "
     "its error text, its min and max NumPy's reduction's (docs/differences.md)",
-    lambda key: (_op_family(key) in ("aminmax", "min", "max", "max_nan") and key.split("|")[1] == "forward:signed-zero")
+    lambda key: (_op_family(key) in ("aminmax", "min", "max", "max_nan", "min_nan") and key.split("|")[1] == "forward:signed-zero")
     or (_op_family(key) == "histc" and key.split("|")[1] == "forward:error-text"),
     _both_zeros,
     Step(op='aminmax[scalar]', arrays=(ArraySpec(dtype='float64', shape=(3,), values=(100.0, 0.0, -0.0)),))))
