@@ -92,6 +92,9 @@ CASES = {
     # hypot's likewise, (x t_x + y t_y) / hypot: its sum overflows at the largest float
     "hypot_joint_tangent": lambda lib: _joint_tangent(lib, lambda L, x, y: L.hypot(x, y), (0.5, 3.0),
                                                       (1.7976931348623157e+308, 4.0)),
+    # float16 logsigmoid in float32: at 100, -3.7e-44 rounds to -0.
+    "logsigmoid_float16": lambda lib: lib.nn.functional.logsigmoid(
+        lib.tensor([100.0, 10.0, -3.0, 0.0, 20.0, -100.0, 65504.0], dtype=lib.float16)),
     # float16 sinc in float32, PyTorch's opmath: pi x of -65504 overflows float16 (nan)
     "sinc_float16": lambda lib: lib.sinc(lib.tensor([0.0, -65504.0, 0.5, 3000.0], dtype=lib.float16)),
     "complex_cube_fused": lambda lib: (lib.tensor([5.4959002e+14 - 7.3654965e+14j], dtype=lib.complex64) ** 3,

@@ -50,10 +50,25 @@ class dtype:
         return complex128 if self.name == "float64" else complex64
 
 
-# PyTorch's names for the scalar types, used in some of its messages
-_LEGACY_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
-                 "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
-                 "bool": "Bool", "complex64": "ComplexFloat", "complex128": "ComplexDouble"}
+# PyTorch's names of each dtype in its messages: the scalar type ("Float", and the legacy
+# "torch.FloatTensor" from it), the C++ type as its typeid prints it ("long int"), and the C
+# type of "value cannot be converted to type int64_t without overflow"
+_NAMES = {
+    "float32": ("Float", "float", "float"),
+    "float64": ("Double", "double", "double"),
+    "float16": ("Half", "c10::Half", "c10::Half"),
+    "int64": ("Long", "long int", "int64_t"),
+    "int32": ("Int", "int", "int"),
+    "int16": ("Short", "short int", "int16_t"),
+    "int8": ("Char", "signed char", "int8_t"),
+    "uint8": ("Byte", "unsigned char", "uint8_t"),
+    "bool": ("Bool", "bool", "bool"),
+    "complex64": ("ComplexFloat", "c10::complex<float>", "c10::complex<float>"),
+    "complex128": ("ComplexDouble", "c10::complex<double>", "c10::complex<double>"),
+}
+_LEGACY_NAMES = {name: names[0] for name, names in _NAMES.items()}
+_C_TYPE_NAMES = {name: names[1] for name, names in _NAMES.items()}
+_C_SCALAR_NAMES = {name: names[2] for name, names in _NAMES.items()}
 
 # PyTorch's name for complex32, the dtype of float16 with a complex number (chainrule lacks it)
 COMPLEX_HALF = "ComplexHalf"
@@ -64,7 +79,7 @@ def type_word(np_dtype):
     (``COMPLEX_HALF`` passes through)."""
     if np_dtype is COMPLEX_HALF:
         return np_dtype
-    return _LEGACY_NAMES[np.dtype(np_dtype).name]
+    return _LEGACY_NAMES[np_dtype.name if isinstance(np_dtype, dtype) else np.dtype(np_dtype).name]
 
 
 def not_implemented(kernel, np_dtype):
@@ -222,10 +237,6 @@ def no_bool_with_uint64():
 # PyTorch holds a Python int as a 64-bit signed or unsigned number (c10::Scalar)
 _SCALAR_MIN, _SCALAR_END = -(1 << 63), 1 << 64
 
-# the C names in PyTorch's "value cannot be converted to type ... without overflow"
-_C_SCALAR_NAMES = {"uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t", "int32": "int", "int64": "int64_t",
-                   "bool": "bool", "float16": "c10::Half", "float32": "float", "float64": "double",
-                   "complex64": "c10::complex<float>", "complex128": "c10::complex<double>"}
 
 
 def scalar_int(value):

@@ -21,14 +21,7 @@ import numpy as np
 from . import _dtype
 from . import _printing
 
-_LEGACY_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
-                 "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
-                 "bool": "Bool", "complex64": "ComplexFloat", "complex128": "ComplexDouble"}
-
-
-_C_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
-                 "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
-                 "bool": "bool", "complex64": "c10::complex<float>", "complex128": "c10::complex<double>"}
+_LEGACY_NAMES, _C_TYPE_NAMES = _dtype._LEGACY_NAMES, _dtype._C_TYPE_NAMES
 
 
 def _legacy_type_name(np_dtype):

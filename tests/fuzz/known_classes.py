@@ -1113,6 +1113,14 @@ DELIBERATE_RULES.append(DeliberateRule(
 
 
 KNOWN = {
+    # logcumsumexp along a dim holding the largest float: the derivatives at the element after it
+    # (found by the last long run of stop 22, not yet looked into)
+    'logcumsumexp[noncontig]|grad:value|float64-huge': ('result 0: [... -1.07235597e+00] / PyTorch [... 0.]',
+        Step(op='logcumsumexp[noncontig]', arrays=(ArraySpec(dtype='float64', shape=(2, 2, 2), values=(0.0, -0.4755859375, -40.0, -20.0, -1e-30, -0.5, -0.1552734375, 1.7976931348623157e+308), layout='contig'),))),
+    'logcumsumexp[noncontig]|grad2:value|float64-huge': ('result 0: [...] / PyTorch [...]',
+        Step(op='logcumsumexp[noncontig]', arrays=(ArraySpec(dtype='float64', shape=(2, 2, 2), values=(0.0, -0.4755859375, -40.0, -20.0, -1e-30, -0.5, -0.1552734375, 1.7976931348623157e+308), layout='contig'),))),
+    'logcumsumexp[noncontig]|jvp:value|float64-huge': ('result 0: [... -0.23639386] / PyTorch [... 0.]',
+        Step(op='logcumsumexp[noncontig]', arrays=(ArraySpec(dtype='float64', shape=(2, 2, 2), values=(0.0, -0.4755859375, -40.0, -20.0, -1e-30, -0.5, -0.1552734375, 1.7976931348623157e+308), layout='contig'),))),
 }
 
 # classes the CI programs find whose one-step reproducer does not show them on its own (the

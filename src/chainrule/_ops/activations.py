@@ -21,7 +21,7 @@ from .. import _argparse, _distributions as kernels, _dtype
 from .._creation import _generator
 from .._tensor import Tensor
 from .elementwise import _no_derivative, _opmath, plain, where, without_derivative, zeros_like
-from .inplace import _type_word
+from .._dtype import type_word as _type_word
 from .methods import inplace_method
 from .reductions import sum as _sum
 from .batching import dim_params, elementwise
@@ -538,7 +538,9 @@ def softplus(input, beta=1.0, threshold=20.0):
 
 def _log_sigmoid(x):
     # min(x, 0) - log(1 + e^-|x|), as PyTorch: log(sigmoid(x)) would be log(0) = -inf below
-    # -100, and this gives +0. at +inf
+    # -100, and this gives +0. at +inf; float16 in float32, its opmath (at 100: -3.7e-44, so -0.)
+    if x.dtype == np.float16:
+        return _log_sigmoid(x.astype(np.float32)).astype(np.float16)
     return np.where(x < 0, x, 0) - np.log1p(np.exp(-np.abs(x)))
 
 

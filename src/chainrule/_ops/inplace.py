@@ -71,8 +71,8 @@ def _write(self, result):
                            f"shape {list(data.shape)}")
     if data.dtype != self._data.dtype:
         if not _dtype.can_cast(result.dtype, self.dtype):
-            raise RuntimeError(f"result type {_type_word(result.dtype)} can't be cast to the desired "
-                               f"output type {_type_word(self.dtype)}")
+            raise RuntimeError(f"result type {_dtype.type_word(result.dtype)} can't be cast to the desired "
+                               f"output type {_dtype.type_word(self.dtype)}")
     try:
         np.copyto(self._data, data, casting="unsafe")
     except ValueError:
@@ -90,12 +90,6 @@ def _broadcasts_to(shape, target):
         return np.broadcast_shapes(shape, target) == target
     except ValueError:
         return False
-
-
-def _type_word(d):
-    return {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
-            "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool", "complex64": "ComplexFloat",
-            "complex128": "ComplexDouble"}[d.name]
 
 
 def _needs_graph(self, args):
@@ -168,8 +162,8 @@ def _check_promotion(self, args, rule):
         result = None
     if result is None or not _dtype.can_cast(result, self.dtype):
         _check_broadcast_first(self, operands)
-        name = _dtype.COMPLEX_HALF if result is None else _type_word(result)
-        raise RuntimeError(f"result type {name} can't be cast to the desired output type {_type_word(self.dtype)}")
+        name = _dtype.COMPLEX_HALF if result is None else _dtype.type_word(result)
+        raise RuntimeError(f"result type {name} can't be cast to the desired output type {_dtype.type_word(self.dtype)}")
 
 
 def _check_broadcast_first(self, operands):

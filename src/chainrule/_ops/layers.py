@@ -13,13 +13,13 @@ import math
 
 import numpy as np
 
-from .. import _argparse, _distributions as kernels
+from .. import _argparse, _distributions as kernels, _dtype
 from .._creation import _generator
 from .._tensor import _type_string, _wrap
 from ..autograd.grad_mode import STATE
 from .activations import softmax_backward
 from .along_dim import index_select
-from .inplace import _type_word
+from .._dtype import type_word as _type_word
 from .linalg import addmm, matmul, mm
 from .random import draw_in_memory_order
 from .contractions import np_einsum
@@ -454,12 +454,8 @@ SDPA_FLASH = defop(
          lambda t, q, k, v, bias, scale: _attention_tangent(t, q, k, v, bias, scale)))
 
 
-_DTYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int", "int32": "int",
-                "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
-
-
 def _dtype_name(t):
-    return _DTYPE_NAMES.get(t._data.dtype.name, t._data.dtype.name)
+    return _dtype._C_TYPE_NAMES.get(t._data.dtype.name, t._data.dtype.name)
 
 
 def _sdpa_checks(q, k, v, mask, is_causal):

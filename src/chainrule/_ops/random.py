@@ -90,14 +90,9 @@ def _floating_only(self, kernel):
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_type_name(self)}'")
 
 
-_CPP_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
-              "uint8": "unsigned char", "bool": "bool", "float16": "c10::Half", "float32": "float",
-              "float64": "double"}
-
-
 def _continuous_only(self, distribution, cpp_name):
     if self._data.dtype.kind != "f":
-        name = _CPP_NAMES[self.dtype.name] if cpp_name else _type_name(self)
+        name = _dtype._C_TYPE_NAMES[self.dtype.name] if cpp_name else _type_name(self)
         raise RuntimeError(f"{distribution} distribution is a continuous probability distribution. dtype must be "
                            f"a floating point but you specified {name}")
 
@@ -192,11 +187,11 @@ def _random_bounds(self, low, high):
         return low, (2 ** (np.finfo(dtype).nmant + 1) + 1 if high is None else high)
     dtype_low, dtype_high = (0, 1) if dtype.kind == "b" else (int(np.iinfo(dtype).min), int(np.iinfo(dtype).max))
     if not dtype_low <= low <= dtype_high:
-        raise RuntimeError(f"from is out of bounds for {_CPP_NAMES[self.dtype.name]}")
+        raise RuntimeError(f"from is out of bounds for {_dtype._C_TYPE_NAMES[self.dtype.name]}")
     if high is None:
         return low, dtype_high + 1
     if not dtype_low <= high - 1 <= dtype_high:
-        raise RuntimeError(f"to - 1 is out of bounds for {_CPP_NAMES[self.dtype.name]}")
+        raise RuntimeError(f"to - 1 is out of bounds for {_dtype._C_TYPE_NAMES[self.dtype.name]}")
     return low, high
 
 

@@ -30,14 +30,10 @@ from .methods import inplace_method
 from .registry import defop, into, unary
 from .unary import even_series, near_zero_split
 
-_COMPLEX_NAMES = {"complex64": "ComplexFloat", "complex128": "ComplexDouble"}
-
-
 def _real_only(x, kernel):
     """PyTorch has no complex kernels for these functions; say so as it does."""
-    name = _COMPLEX_NAMES.get(x._data.dtype.name)
-    if name is not None:
-        raise NotImplementedError(f'"{kernel}" not implemented for \'{name}\'')
+    if x._data.dtype.kind == "c":
+        raise _dtype.not_implemented(kernel, x._data.dtype)
 
 
 def _in_float64(kernel):
