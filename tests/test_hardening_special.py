@@ -92,6 +92,11 @@ CASES = {
     # hypot's likewise, (x t_x + y t_y) / hypot: its sum overflows at the largest float
     "hypot_joint_tangent": lambda lib: _joint_tangent(lib, lambda L, x, y: L.hypot(x, y), (0.5, 3.0),
                                                       (1.7976931348623157e+308, 4.0)),
+    # logcumsumexp's gradient as PyTorch's: the absent part of the signed split filled in before
+    # the shift, so lowest - 1.8e308 is -inf (at the largest float the gradient is 1, not 0)
+    "logcumsumexp_grad_at_largest": lambda lib: _grads(lib, lambda L, x: x.logcumsumexp(1), _x(
+        lib, 0.0, -0.4755859375, -40.0, -20.0, -1e-30, -0.5, -0.1552734375, 1.7976931348623157e+308).reshape(2, 2, 2),
+        create_graph=False),
     # float16 logsigmoid in float32: at 100, -3.7e-44 rounds to -0.
     "logsigmoid_float16": lambda lib: lib.nn.functional.logsigmoid(
         lib.tensor([100.0, 10.0, -3.0, 0.0, 20.0, -100.0, 65504.0], dtype=lib.float16)),

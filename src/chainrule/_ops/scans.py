@@ -345,12 +345,12 @@ def _log_scan_of_signed(v, shift, dim, reverse):
     negative part). Summing in log space keeps large exponents from overflowing; PyTorch
     computes logcumsumexp's gradient the same way, leaving the elements out of a part with
     the dtype's lowest number (which no finite shift brings near the others)."""
-    # (filled in after the shift: the sum lowest + shift is the same number, but no tangent
-    # would survive the rounding of it)
-    shifted = log(abs(v)) + shift
+    # (filled in before the shift, as PyTorch: lowest - 1.8e308 is -inf, where lowest filled in
+    # after it would meet x = 1.8e308 as exp(0) = 1 and cancel the other part)
+    magnitude = log(abs(v))
     absent = float(np.finfo(v._data.dtype).min)
-    up = _logcumsumexp(shifted.masked_fill((v > 0).logical_not(), absent), dim, reverse)
-    down = _logcumsumexp(shifted.masked_fill((v < 0).logical_not(), absent), dim, reverse)
+    up = _logcumsumexp(magnitude.masked_fill((v > 0).logical_not(), absent) + shift, dim, reverse)
+    down = _logcumsumexp(magnitude.masked_fill((v < 0).logical_not(), absent) + shift, dim, reverse)
     return up, down
 
 
