@@ -370,9 +370,9 @@ def _check_transposed_kernel(xs, ws, params, dtype):
                                f"kernel_width) tensor expected for weight, but got: {ws}")
         raise RuntimeError(f"kernel size should be greater than zero, but got kernel_height: {kernel[0]} "
                            f"kernel_width: {kernel[1]}")
+    out = [(s - 1) * st - 2 * p + d * (k - 1) + 1 + op
+           for s, st, p, d, k, op in zip(sizes, stride, padding, dilation, kernel, output_padding)]
     if _uses_mkldnn(xs, ws, params, dtype):
-        out = [(s - 1) * st - 2 * p + d * (k - 1) + 1 + op
-               for s, st, p, d, k, op in zip(xs[2:], params[0], params[1], params[2], ws[2:], params[4])]
         if min(out) < 0:
             raise RuntimeError("could not construct a memory descriptor using a format tag")
         return
@@ -382,8 +382,6 @@ def _check_transposed_kernel(xs, ws, params, dtype):
                              + [f"stride_{a}: {v}" for a, v in zip(axes, stride)]
                              + [f"dilation_{a}: {v}" for a, v in zip(axes, dilation)])
         raise RuntimeError(f"output padding must be smaller than either stride or dilation, but got {described}")
-    out = [(s - 1) * st - 2 * p + d * (k - 1) + 1 + op
-           for s, st, p, d, k, op in zip(sizes, stride, padding, dilation, kernel, output_padding)]
     if min(out) < 1:
         raise RuntimeError(f"Given input size per channel: ({' x '.join(map(str, sizes))}). Calculated output size "
                            f"per channel: ({' x '.join(map(str, out))}). Output size is too small")

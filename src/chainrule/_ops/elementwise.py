@@ -472,9 +472,8 @@ def fused_complex_product(z, w):
     floating-point contraction: real = fma(a, c, -(b d)), imag = fma(a, d, b c). At |z| = 9e29
     in complex64, z * z is -inf - inf j here, nan - inf j unfused."""
     z, w = np.broadcast_arrays(z, w)
-    fma = _exact.fma32 if np.result_type(z, w) == np.complex64 else _exact.fma64
-    part = np.float32 if np.result_type(z, w) == np.complex64 else np.float64
     out = np.empty(z.shape, np.result_type(z, w))
+    fma, part = (_exact.fma32, np.float32) if out.dtype == np.complex64 else (_exact.fma64, np.float64)
     with np.errstate(all="ignore"):
         out.real = fma(z.real, w.real, -(z.imag * w.imag).astype(part))
         out.imag = fma(z.real, w.imag, (z.imag * w.real).astype(part))
