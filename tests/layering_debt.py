@@ -14,18 +14,6 @@ UPWARD = {
     ('_ops.joining', 'autograd.forward_ad'),
     ('_ops.registry', 'autograd.forward_ad'),
     ('_ops.scans', 'autograd.forward_ad'),
-    ('_tensor', '_creation'),
-    ('_tensor', '_legacy'),
-    ('_tensor', '_ops.elementwise'),
-    ('_tensor', '_ops.indexing'),
-    ('_tensor', '_ops.inplace'),
-    ('_tensor', '_ops.linalg'),
-    ('_tensor', '_ops.reductions'),
-    ('_tensor', '_ops.shape'),
-    ('_tensor', '_ops.unary'),
-    ('_tensor', 'autograd.engine'),
-    ('_tensor', 'autograd.grad_mode'),
-    ('_tensor', 'autograd.gradients'),
     ('autograd.gradients', '_ops.batching'),
     ('autograd.gradients', '_ops.registry'),
 }
@@ -38,7 +26,6 @@ DEFERRED = {
     ('_ops.elementwise', '_functorch.batched'),
     ('_ops.inplace', '_functorch.batched'),
     ('_ops.inplace', '_ops.gather_scatter'),
-    ('_ops.inplace', '_ops.index_put'),
     ('_ops.random', '_functorch.batched'),
     ('_ops.registry', '_ops.batching'),
     ('_ops.registry', '_ops.inplace'),
@@ -61,8 +48,6 @@ DEFERRED = {
 
 # modules that import each other round a loop (each one strongly connected component)
 CYCLES = [
-    ['_argparse', '_creation', '_distributions', '_generator', '_legacy', '_ops.batching', '_ops.binary',
-     '_ops.elementwise', '_ops.indexing', '_ops.inplace', '_ops.linalg', '_ops.methods',
-     '_ops.reductions', '_ops.registry', '_ops.shape', '_ops.strided', '_ops.unary', '_tensor',
-     'autograd.forward_ad', 'autograd.gradients', 'autograd.graph'],
+    ['_ops.elementwise', '_ops.inplace', '_ops.methods', '_ops.unary'],
+    ['_ops.registry', 'autograd.forward_ad'],
 ]

@@ -26,8 +26,8 @@ SOURCE = pathlib.Path(__file__).resolve().parent.parent / "src"
 # lowest first; a module belongs to the layer of the longest prefix that names it
 LAYERS = (
     ("core", ("chainrule._dtype", "chainrule._printing", "chainrule._pytree", "chainrule.return_types",
-              "chainrule._exact", "chainrule._argparse", "chainrule._tensor", "chainrule._generator",
-              "chainrule._threads")),
+              "chainrule._exact", "chainrule._dims", "chainrule._modes", "chainrule._tensor", "chainrule._argparse",
+              "chainrule._generator", "chainrule._threads")),
     ("autograd", ("chainrule.autograd.graph", "chainrule.autograd.engine", "chainrule.autograd.grad_mode",
                   "chainrule.autograd.anomaly_mode", "chainrule.autograd.gradients", "chainrule.autograd.variable")),
     ("ops", ("chainrule._ops", "chainrule._creation", "chainrule._legacy", "chainrule._distributions")),

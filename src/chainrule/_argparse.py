@@ -22,10 +22,10 @@ import sys
 import numpy as np
 
 from . import _dtype
-from ._tensor import Tensor, _wrap
+from ._dims import wrap_dim
+from ._tensor import METHOD_CODES, Tensor, _wrap
 
 _PACKAGE = os.path.dirname(__file__) + os.sep
-_TENSOR_FILE = _PACKAGE + "_tensor.py"
 
 
 class _Named(str):
@@ -71,14 +71,13 @@ def _public_frame():
 def entry():
     """``(name, is_method)``: the public function that failed, and whether it was called
     as a ``Tensor`` method (``x.mul(None)``: its first argument is ``self``, or a thin
-    method of ``_tensor.py`` called it) rather than as a function (``torch.mul(x, None)``)."""
+    method of a family's ``_TensorMethods`` called it) rather than as a function (``torch.mul(x, None)``)."""
     frame = _public_frame()
     code = frame.f_code
     if code.co_argcount and code.co_varnames[0] == "self":
         return code.co_name, True
     caller = frame.f_back
-    if caller is not None and caller.f_code.co_filename == _TENSOR_FILE and caller.f_code.co_argcount \
-            and caller.f_code.co_varnames[0] == "self" and caller.f_code.co_name[0] != "_":
+    if caller is not None and caller.f_code in METHOD_CODES and caller.f_code.co_name[0] != "_":
         return caller.f_code.co_name, True
     return code.co_name, False
 
@@ -282,3 +281,53 @@ def number_input(value, arg="input", position=1):
     if cls is complex:
         return _wrap(np.asarray(value, _dtype.default_complex_dtype().np))
     raise not_tensor(public_name(), value, arg, position)
+
+
+# --- dims and sizes: the argument parsing every op family uses (the arithmetic: _dims) ---------
+
+
+def wrap_dims(dims, ndim):
+    """An int or a sequence of dims as a sorted tuple of non-negative dims."""
+    if dims.__class__ is int or isinstance(dims, np.integer):
+        return (wrap_dim(dims, ndim),)
+    if not isinstance(dims, (tuple, list)) or not dims_arg(dims):
+        if not is_int(dims):  # a bool, a float, a tensor of many values...
+            raise bad_dims(dims)
+        return (wrap_dim(int(dims), ndim),)
+    out = tuple(sorted(wrap_dim(d, ndim) for d in dims))
+    if len(set(out)) != len(out):
+        raise RuntimeError(f"dim {out[0]} appears multiple times in the list of dims")
+    return out
+
+
+def reduced_dims(dims, ndim):
+    """The dims a reduction over ``dims`` (an int or a sequence) reduces, sorted. A 0-d
+    tensor takes dim 0 or -1, checked as for a 1-d one (PyTorch's IndexError for
+    ``x.all(1)``, its RuntimeError for ``(0, -1)``), but has no dim to reduce: ()."""
+    out = wrap_dims(dims, ndim)
+    return out if ndim else ()
+
+
+def size_arg(args, name=None, arg="size"):
+    """``f(2, 3)``, ``f((2, 3))`` and ``f(torch.Size([2, 3]))`` all mean (2, 3).
+
+    ``name`` (a method's, with its argument ``arg``): PyTorch's TypeErrors for what is no
+    tuple of ints, ``x.reshape('3')``, ``x.permute()``, ``x.reshape(2, 3.0)``."""
+    if name is None:
+        if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
+            return tuple(int(s) for s in args[0])
+        return tuple(int(s) for s in args)
+    if not args:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "{arg}"')
+    if len(args) > 1 and not hasattr(args[0], "__index__"):
+        raise TypeError(f"{name}() takes 1 positional argument but {len(args)} were given")
+    # position 2 in the function's form, 1 in the method's
+    return int_list(name, arg, args, 2, _VIEW_SIGNATURES if name == "view" else None)
+
+
+_VIEW_SIGNATURES = ("torch.dtype dtype", "tuple of ints size")
+
+
+def int_tuple(value):
+    """An int or a sequence of ints as a tuple."""
+    return (int(value),) if isinstance(value, (int, np.integer)) else tuple(int(v) for v in value)

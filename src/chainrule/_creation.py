@@ -24,8 +24,8 @@ from . import _argparse, _dtype
 from . import _distributions
 from ._exact import fma64
 from ._generator import Generator, default_generator
-from ._tensor import InferenceCounter, Tensor, _wrap, device as _device
-from .autograd.grad_mode import STATE
+from ._tensor import InferenceCounter, Tensor, _wrap, device as _device, tensor_methods
+from ._modes import GRAD_MODE
 
 
 def _finish(data, dtype, requires_grad, device=None):
@@ -39,7 +39,7 @@ def _finish(data, dtype, requires_grad, device=None):
         # the factories' wording; Tensor.requires_grad_ words it differently, as PyTorch does
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
     out = _wrap(data, bool(requires_grad))
-    if STATE.inference:  # made in inference mode: an inference tensor
+    if GRAD_MODE.inference:  # made in inference mode: an inference tensor
         out._counter = InferenceCounter(out._counter)
     return out
 
@@ -589,3 +589,32 @@ def randint_like(input, low=0, high=None, *, generator=None, dtype=None, device=
         low, high = 0, low
     return randint(low, high, input.shape, generator=generator, dtype=dtype or input.dtype,
                    requires_grad=requires_grad)
+
+
+# --- Tensor methods ---------------------------------------------------------------------------
+
+
+class _TensorMethods:
+    def __new__(cls, *args, **kwargs):
+        """``torch.Tensor(2, 3)`` (uninitialised float tensor) or ``torch.Tensor([1, 2])``."""
+        if len(args) == 1 and not isinstance(args[0], int):
+            return tensor(args[0], dtype=_dtype.get_default_dtype())
+        return empty(*args, **kwargs)
+
+    def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
+        return tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+    def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+        return zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+    def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+        return ones(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+    def new_full(self, size, fill_value, dtype=None, device=None, requires_grad=False):
+        return full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+    def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+        return empty(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+tensor_methods(_TensorMethods)

@@ -13,7 +13,7 @@ subclasses of ``Tensor`` (as in PyTorch: ``type(torch.FloatTensor(2))`` is ``Ten
 import numpy as np
 
 from . import _creation, _dtype
-from ._tensor import _C_TYPE_NAMES, Size, Tensor, _legacy_type_name
+from ._tensor import _C_TYPE_NAMES, Size, Tensor, _legacy_type_name, tensor_methods
 
 
 class tensortype(type):
@@ -112,3 +112,22 @@ def dtype_of(kind):
             return LEGACY_TYPES[kind].dtype
         raise ValueError(f"invalid type: {kind!r}")
     raise TypeError("dtype must be a type, str, or dtype object")
+
+
+# --- Tensor methods ---------------------------------------------------------------------------
+
+
+class _TensorMethods:
+    def type(self, dtype=None, non_blocking=False, **kwargs):
+        """The legacy type's name (``'torch.FloatTensor'``), or a cast to the type named by a
+        dtype, a legacy type or its name: ``x.type('torch.DoubleTensor')``."""
+        if dtype is None:
+            return _legacy_type_name(self._data.dtype)
+        return self.to(dtype_of(dtype))
+
+    def type_as(self, other):
+        """This tensor in ``other``'s dtype (itself when it has it already)."""
+        return self.to(other.dtype)
+
+
+tensor_methods(_TensorMethods)

@@ -12,6 +12,10 @@ Autograd state, as in PyTorch:
   ops bump it; nodes remember the version of each tensor they saved, and backward
   refuses to use a tensor changed since (see ``Node.unpack_saved``).
 * ``_extra``: state few tensors need (see ``_Extras``), kept out of the constructor.
+
+The class holds that state, its metadata and conversions, and no op: each op family
+attaches its ops as methods beside them (``Tensor.exp = exp``, or ``tensor_methods`` for
+methods with signatures of their own), so this module imports nothing above it.
 """
 import warnings
 import weakref
@@ -20,6 +24,8 @@ import numpy as np
 
 from . import _dtype
 from . import _printing
+from ._dims import wrap_dim_of_tensor
+from ._modes import GRAD_MODE
 
 _LEGACY_NAMES, _C_TYPE_NAMES = _dtype._LEGACY_NAMES, _dtype._C_TYPE_NAMES
 
@@ -162,11 +168,6 @@ class Tensor:
 
     __array_priority__ = 1000  # ndarray op Tensor defers to the Tensor's reflected op
 
-    def __new__(cls, *args, **kwargs):
-        """``torch.Tensor(2, 3)`` (uninitialised float tensor) or ``torch.Tensor([1, 2])``."""
-        if len(args) == 1 and not isinstance(args[0], int):
-            return _creation.tensor(args[0], dtype=_dtype.get_default_dtype())
-        return _creation.empty(*args, **kwargs)
 
     # --- autograd state ------------------------------------------------------------
 
@@ -205,7 +206,7 @@ class Tensor:
                 "var_no_grad = var.detach().")
         if requires_grad and self._data.dtype.kind not in "fc":
             raise RuntimeError(dtype_message)
-        if requires_grad and self._counter.__class__ is InferenceCounter and not _grad_mode.STATE.inference:
+        if requires_grad and self._counter.__class__ is InferenceCounter and not GRAD_MODE.inference:
             raise RuntimeError("Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
         self._requires_grad = bool(requires_grad)
         return self
@@ -257,34 +258,8 @@ class Tensor:
         if self.grad_fn is not None:
             self.grad_fn.node_hooks().retained = _weakref(self)
 
-    def register_hook(self, hook):
-        """``hook(grad)`` runs when this tensor's gradient is computed; it may return a
-        replacement. Returns a handle whose ``remove()`` unregisters it."""
-        if not self._requires_grad:
-            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        if self.grad_fn is None:
-            e = extras(self)
-            if e.hooks is None:
-                e.hooks = []
-            return _engine._Handle(e.hooks, hook)
-        return _engine._Handle(self.grad_fn.node_hooks().pre, hook)
 
-    def register_post_accumulate_grad_hook(self, hook):
-        if self.grad_fn is not None:
-            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
-        e = extras(self)
-        if e.post_accumulate_hooks is None:
-            e.post_accumulate_hooks = []
-        return _engine._Handle(e.post_accumulate_hooks, hook)
 
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        """Adds d(self)/d(leaf), weighted by ``gradient``, into each leaf's ``.grad``.
-
-        For a non-scalar ``self``, ``gradient`` is the v of the vector-Jacobian product
-        J^T·v: ``y.backward(v)`` gives each leaf x the gradient of ``(y * v).sum()``.
-        """
-        _autograd_gradients.backward(self, gradient, retain_graph, create_graph,
-                                     inputs=inputs)
 
     def detach(self):
         """The same memory without history: a new leaf that does not require grad."""
@@ -333,7 +308,7 @@ class Tensor:
     def size(self, dim=None):
         if dim is None:
             return Size(self._data.shape)
-        return self._data.shape[_shape.wrap_dim_of_tensor(dim, self._data.ndim)]
+        return self._data.shape[wrap_dim_of_tensor(dim, self._data.ndim)]
 
     def dim(self):
         return self._data.ndim
@@ -354,7 +329,7 @@ class Tensor:
 
     def stride(self, dim=None):
         strides = tuple(s // self._data.itemsize for s in self._data.strides)
-        return strides if dim is None else strides[_shape.wrap_dim_of_tensor(dim, self._data.ndim)]
+        return strides if dim is None else strides[wrap_dim_of_tensor(dim, self._data.ndim)]
 
     def is_contiguous(self, memory_format=None):
         return self._data.flags.c_contiguous
@@ -376,16 +351,7 @@ class Tensor:
     def is_inference(self):
         return self._counter.__class__ is InferenceCounter
 
-    def type(self, dtype=None, non_blocking=False, **kwargs):
-        """The legacy type's name (``'torch.FloatTensor'``), or a cast to the type named by a
-        dtype, a legacy type or its name: ``x.type('torch.DoubleTensor')``."""
-        if dtype is None:
-            return _legacy_type_name(self._data.dtype)
-        return self.to(_legacy.dtype_of(dtype))
 
-    def type_as(self, other):
-        """This tensor in ``other``'s dtype (itself when it has it already)."""
-        return self.to(other.dtype)
 
     @property
     def _version(self):
@@ -454,8 +420,6 @@ class Tensor:
             raise TypeError("iteration over a 0-d tensor")
         return iter(self.unbind(0))
 
-    def unbind(self, dim=0):
-        return tuple(_indexing.select(self, dim, i) for i in range(self.size(dim)))
 
     def __repr__(self):
         name = self.grad_fn.display_name() if self.grad_fn is not None else None
@@ -483,51 +447,7 @@ class Tensor:
         memo[id(self)] = out
         return out
 
-    # --- dtype casts and copies -------------------------------------------------------
-
-    def to(self, *args, dtype=None, device=None, copy=False, non_blocking=False):
-        """``to(dtype)``, ``to('cpu')``, ``to(other_tensor)``: a differentiable cast."""
-        for a in args:
-            if isinstance(a, _dtype.dtype):
-                dtype = a
-            elif isinstance(a, Tensor):
-                dtype = a.dtype
-            elif isinstance(a, (str, _Device)):
-                device = a
-        if device is not None:
-            _Device(device)  # PyTorch's error for CUDA
-        if dtype is None or dtype.np == self._data.dtype:
-            return self.clone() if copy else self
-        if dtype.np.kind not in "fc":  # integer results carry no gradient
-            return _wrap(self._data.astype(dtype.np))
-        return _ew.cast(self, dtype.np)
-
-    def float(self):
-        return self.to(_dtype.float32)
-
-    def double(self):
-        return self.to(_dtype.float64)
-
-    def half(self):
-        return self.to(_dtype.float16)
-
-    def long(self):
-        return self.to(_dtype.int64)
-
-    def int(self):
-        return self.to(_dtype.int32)
-
-    def short(self):
-        return self.to(_dtype.int16)
-
-    def char(self):
-        return self.to(_dtype.int8)
-
-    def byte(self):
-        return self.to(_dtype.uint8)
-
-    def bool(self):
-        return self.to(_dtype.bool_)
+    # --- conversions that are no op -------------------------------------------------------
 
     def cpu(self):
         return self
@@ -535,422 +455,36 @@ class Tensor:
     def cuda(self, *args, **kwargs):
         raise AssertionError("Torch not compiled with CUDA enabled")
 
-    def clone(self, memory_format=None):
-        return _ew.clone(self)
-
-    def contiguous(self, memory_format=None):
-        return self if self._data.flags.c_contiguous else _ew.clone(self, "C")
-
-    def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
-        return _creation.tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
-
-    def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
-        return _creation.zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
-
-    def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
-        return _creation.ones(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
-
-    def new_full(self, size, fill_value, dtype=None, device=None, requires_grad=False):
-        return _creation.full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
-
-    def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
-        return _creation.empty(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
-
-    # --- arithmetic operators ---------------------------------------------------------
-
-    def __add__(self, other):
-        try:
-            return _ew.add(self, other)
-        except _ew.NotAnOperand:  # a list, None, an array...: Python's TypeError or NumPy's op, as PyTorch's
-            return NotImplemented
-
-    def __radd__(self, other):
-        try:
-            return _ew.add(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __sub__(self, other):
-        try:
-            return _ew.sub(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __rsub__(self, other):
-        try:
-            return _ew.rsub(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __mul__(self, other):
-        try:
-            return _ew.mul(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __rmul__(self, other):
-        try:
-            return _ew.mul(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __truediv__(self, other):
-        try:
-            return _ew.div(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __rtruediv__(self, other):
-        try:
-            return _ew.rdiv(self, other)
-        except _ew.NotAnOperand:  # PyTorch's is reciprocal() * other, which leaves an array to NumPy
-            return _unary.reciprocal(self) * other if isinstance(other, np.ndarray) else NotImplemented
-
-    def __floordiv__(self, other):
-        try:
-            return _ew.floor_divide(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __rfloordiv__(self, other):
-        try:  # the number stays a weakly typed number: 2 // uint8 is uint8
-            return _ew.floor_divide(other, self)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __mod__(self, other):
-        try:
-            return _ew.remainder(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __pow__(self, exponent):
-        try:
-            return _ew.pow(self, exponent)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __rpow__(self, base):
-        try:
-            return _ew.rpow(self, base)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __matmul__(self, other):
-        try:
-            return _linalg.matmul(self, other)
-        except (AttributeError, TypeError):
-            if isinstance(other, Tensor):
-                raise
-            return NotImplemented
-
-    def __rmatmul__(self, other):  # only for what is no tensor: PyTorch's matmul refuses it
-        return NotImplemented
-
     def __array_wrap__(self, array, context=None, return_scalar=False):
         """NumPy's result for a tensor operand as a tensor, as PyTorch's (bool as uint8)."""
         return _wrap(array.astype(np.uint8) if array.dtype == np.bool_ else array)
 
-    def __neg__(self):
-        return _ew.neg(self)
-
-    def __pos__(self):
-        return self
-
-    def __abs__(self):
-        return _unary.abs(self)
-
-    def __invert__(self):
-        kind = self._data.dtype.kind
-        if kind == "b":
-            return _ew.logical_not(self)
-        if kind not in "iu":
-            raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
-        return _ew.bitwise_not(self)
-
-    def __and__(self, other):
-        try:
-            return _ew.bitwise_and(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    __rand__ = __and__
-
-    def __or__(self, other):
-        try:
-            return _ew.bitwise_or(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    __ror__ = __or__
-
-    def __xor__(self, other):
-        try:
-            return _ew.bitwise_xor(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    __rxor__ = __xor__
-
-    def __iadd__(self, other):
-        return self.add_(other)
-
-    def __isub__(self, other):
-        return self.sub_(other)
-
-    def __imul__(self, other):
-        return self.mul_(other)
-
-    def __itruediv__(self, other):
-        return self.div_(other)
-
-    def __ipow__(self, other):
-        return self.pow_(other)
-
-    # --- comparisons: bool tensors, never differentiable ------------------------------
-
-    def __eq__(self, other):
-        try:  # a list, None...: Python's identity comparison, as PyTorch's
-            return _ew.eq(self, other)
-        except _ew.NotAnOperand:  # PyTorch compares with an array (its other comparisons refuse one)
-            return _ew.eq(self, _ew.as_tensor_like(other, self)) if isinstance(other, np.ndarray) else NotImplemented
-
-    def __ne__(self, other):
-        try:
-            return _ew.ne(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __lt__(self, other):
-        try:
-            return _ew.lt(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __le__(self, other):
-        try:
-            return _ew.le(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __gt__(self, other):
-        try:
-            return _ew.gt(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def __ge__(self, other):
-        try:
-            return _ew.ge(self, other)
-        except _ew.NotAnOperand:
-            return NotImplemented
-
-    def eq(self, other):
-        return _ew.eq(self, other)
-
-    def ne(self, other):
-        return _ew.ne(self, other)
-
-    def lt(self, other):
-        return _ew.lt(self, other)
-
-    def le(self, other):
-        return _ew.le(self, other)
-
-    def gt(self, other):
-        return _ew.gt(self, other)
-
-    def ge(self, other):
-        return _ew.ge(self, other)
-
     def equal(self, other):
         return self._data.shape == other._data.shape and bool((self._data == other._data).all())
 
-    # --- ops, as methods ------------------------------------------------------------
+    # The methods that are ops (``x.add``, ``x + y``, ``x.sum``, ``x.view``, ``x.to``...) are
+    # attached by each op family beside its op: ``grep 'Tensor.add '`` finds the line.
 
-    def add(self, other, *, alpha=1):
-        return _ew.add(self, other, alpha=alpha)
 
-    def sub(self, other, *, alpha=1):
-        return _ew.sub(self, other, alpha=alpha)
+# the code of each method ``tensor_methods`` attached: ``_argparse.entry`` tells by it that a
+# failing op was called as a method, whose messages count arguments after ``self``
+METHOD_CODES = set()
 
-    def mul(self, other):
-        return _ew.mul(self, other)
 
-    def div(self, other, *, rounding_mode=None):
-        return _ew.div(self, other, rounding_mode=rounding_mode)
+def tensor_methods(namespace):
+    """Makes the functions and properties of the class ``namespace`` methods of Tensor.
 
-    def pow(self, exponent):
-        return _ew.pow(self, exponent)
-
-    def neg(self):
-        return _ew.neg(self)
-
-    @property
-    def real(self):
-        return _ew.real(self)
-
-    @property
-    def imag(self):
-        return _ew.imag(self)
-
-    def conj(self):
-        return _ew.conj(self) if self._data.dtype.kind == "c" else self
-
-    def resolve_conj(self):
-        return _ew.resolve_conj(self)
-
-    def resolve_neg(self):
-        return _ew.resolve_neg(self)
-
-    def is_conj(self):
-        return _ew.is_conj(self)
-
-    def is_neg(self):
-        return _ew.is_neg(self)
-
-    def matmul(self, other):
-        return _linalg.matmul(self, other)
-
-    def mm(self, other):
-        return _linalg.mm(self, other)
-
-    def mv(self, vec):
-        return _linalg.mv(self, vec)
-
-    def dot(self, other):
-        return _linalg.dot(self, other)
-
-    def clamp(self, min=None, max=None):  # methods of their own: PyTorch's messages differ
-        return _unary.clamp(self, min, max)
-
-    def clip(self, min=None, max=None):
-        return _unary.clamp(self, min, max)
-
-    def sum(self, dim=None, keepdim=False, *, dtype=None):
-        return _red.sum(self, dim, keepdim, dtype=dtype)
-
-    def mean(self, dim=None, keepdim=False, *, dtype=None):
-        return _red.mean(self, dim, keepdim, dtype=dtype)
-
-    def max(self, dim=None, keepdim=False):
-        return _red.max(self, dim, keepdim)
-
-    def min(self, dim=None, keepdim=False):
-        return _red.min(self, dim, keepdim)
-
-    def argmax(self, dim=None, keepdim=False):
-        return _red.argmax(self, dim, keepdim)
-
-    def argmin(self, dim=None, keepdim=False):
-        return _red.argmin(self, dim, keepdim)
-
-    def sum_to_size(self, *size):
-        size, have = tuple(_shape.size_arg(size)), self._data.shape
-        if len(size) > len(have) or any(s != 1 and s != h for s, h in zip(size[::-1], have[::-1])):
-            raise RuntimeError(f"size {{{list(size)}}} is not expandable to size {{{list(have)}}}.")
-        return _red.sum_to_size(self, size)
-
-    def all(self, dim=None, keepdim=False):
-        return _red.all(self, dim, keepdim)
-
-    def any(self, dim=None, keepdim=False):
-        return _red.any(self, dim, keepdim)
-
-    def reshape(self, *shape):
-        return _shape.reshape(self, _shape.size_arg(shape, "reshape", "shape"))
-
-    def view(self, *shape):
-        if len(shape) == 1 and isinstance(shape[0], _dtype.dtype):
-            raise NotImplementedError("view(dtype) is not supported")
-        if not shape:
-            raise TypeError("view() received an invalid combination of arguments - got (), but expected one "
-                            "of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n")
-        return _shape.view(self, _shape.size_arg(shape, "view"))
-
-    def view_as(self, other):
-        return _shape.view(self, other._data.shape)
-
-    def reshape_as(self, other):
-        return _shape.reshape(self, other._data.shape)
-
-    def flatten(self, start_dim=0, end_dim=-1):
-        return _shape.flatten(self, start_dim, end_dim)
-
-    def squeeze(self, dim=None):
-        return _shape.squeeze(self, dim)
-
-    def unsqueeze(self, dim):
-        return _shape.unsqueeze(self, dim)
-
-    def transpose(self, dim0, dim1):
-        return _shape.transpose(self, dim0, dim1)
-
-    swapaxes = swapdims = transpose
-
-    def t(self):
-        return _shape.t(self)
-
-    @property
-    def T(self):
-        if self._data.ndim == 0:
-            _warn_once("Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.")
-        elif self._data.ndim != 2:
-            _warn_once("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
-                       "deprecated and it will throw an error in a future release. Consider `x.mT` to "
-                       "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
-                       "reverse the dimensions of a tensor.")
-        return _shape.permute(self, tuple(range(self._data.ndim - 1, -1, -1)))
-
-    @property
-    def mT(self):
-        return _shape.transpose(self, -2, -1)
-
-    def permute(self, *dims):
-        return _shape.permute(self, _shape.size_arg(dims, "permute", "dims"))
-
-    def expand(self, *sizes):
-        return _shape.expand(self, _shape.size_arg(sizes, "expand"))
-
-    def expand_as(self, other):
-        return _shape.expand(self, other._data.shape)
-
-    def __getitem__(self, index):
-        return _indexing.getitem(self, index)
-
-    def __setitem__(self, index, value):
-        _inplace.setitem(self, index, value)
-
-    # --- in-place ops (see _ops/inplace.py for the autograd rules) ------------------
-
-    def add_(self, other, *, alpha=1):
-        return _inplace.apply_inplace(self, _ew.add, other, alpha=alpha)
-
-    def sub_(self, other, *, alpha=1):
-        return _inplace.apply_inplace(self, _ew.sub, other, alpha=alpha)
-
-    def mul_(self, other):
-        return _inplace.apply_inplace(self, _ew.mul, other)
-
-    def div_(self, other, *, rounding_mode=None):
-        if rounding_mode is None:  # true division: its result is floating (see inplace.PROMOTING)
-            return _inplace.apply_inplace(self, _ew.true_divide, other)
-        return _inplace.apply_inplace(self, _ew.div, other, rounding_mode=rounding_mode)
-
-    def pow_(self, exponent):
-        return _inplace.apply_inplace(self, _ew.pow, exponent)
-
-    def neg_(self):
-        return _inplace.apply_inplace(self, _ew.neg)
-
-    def zero_(self):
-        return _inplace.apply_inplace(self, _ew.zero)
-
-    def fill_(self, value):
-        return _inplace.apply_inplace(self, _ew.fill, value)
-
-    def copy_(self, src, non_blocking=False):
-        return _inplace.apply_inplace(self, _ew.copy, src)
+    Each op family attaches its ops as methods at its end: ``Tensor.exp = exp`` where the
+    method is the function, and a class ``_TensorMethods`` for the methods with signatures
+    of their own (no ``out=``; ``x.view(2, 3)`` takes sizes one by one; ``x + y``'s
+    NotImplemented). Inside a class body a name means the module's, so ``def add(self,
+    other)`` there calls the family's ``add``."""
+    for name, value in vars(namespace).items():
+        if callable(value) or isinstance(value, property):
+            setattr(Tensor, name, value)
+            for fn in (value.fget, value.fset) if isinstance(value, property) else (value,):
+                if fn is not None:
+                    METHOD_CODES.add(getattr(fn, "__func__", fn).__code__)  # __new__: a staticmethod
 
 
 def _warn_once(message):
@@ -965,20 +499,3 @@ def _rebuild(data, requires_grad):
 
 def _weakref(obj):
     return weakref.ref(obj)
-
-
-# The op modules import Tensor from here, so they are bound after the class exists.
-from ._ops import elementwise as _ew  # noqa: E402
-from ._ops import unary as _unary  # noqa: E402
-from ._ops import reductions as _red  # noqa: E402
-from ._ops import shape as _shape  # noqa: E402
-from ._ops import indexing as _indexing  # noqa: E402
-from ._ops import linalg as _linalg  # noqa: E402
-from ._ops import inplace as _inplace  # noqa: E402
-from . import _creation  # noqa: E402
-from . import _legacy  # noqa: E402
-from .autograd import engine as _engine  # noqa: E402
-from .autograd import grad_mode as _grad_mode  # noqa: E402
-from .autograd import gradients as _autograd_gradients  # noqa: E402
-
-_engine.bind(_wrap, extras, _type_string, _red.sum_to_size, _ew.cast)

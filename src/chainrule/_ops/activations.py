@@ -26,7 +26,7 @@ from .methods import inplace_method
 from .reductions import sum as _sum
 from .batching import dim_params, elementwise
 from .registry import apply, binary, defop, unary
-from .shape import wrap_dim
+from .._dims import wrap_dim
 from .unary import _clip, _sigmoid, cosh, exp, relu, sigmoid, sigmoid_backward, tanh, threshold_backward
 
 

@@ -15,7 +15,7 @@ from .methods import inplace_method
 from .batching import any_batched, index_params, on_batch, per_sample
 from . import registry
 from .registry import apply, defop, unary
-from .shape import wrap_dim
+from .._dims import wrap_dim
 from .indexing import _at_dim, _copy, _first_bad, _name, _scalar, _tensor_arg, _values, _vector, _zeros
 from .gather_scatter import _index_batched, gather, scatter, scatter_add
 

@@ -17,7 +17,7 @@ import numpy as np
 from .. import _argparse, _dtype
 from .._tensor import _wrap
 from ..autograd.forward_ad import FORWARD, make_dual, tangent_of
-from ..autograd.grad_mode import STATE
+from .._modes import GRAD_MODE
 from .activations import LOG_SOFTMAX, log_sigmoid, log_softmax, softmax, softmax_backward
 from .batching import aligned, any_batched, elementwise, on_batch, per_sample
 from .elementwise import where, zeros_like
@@ -653,7 +653,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if not _dtype.can_cast(out_dtype, target.dtype):  # (1 - target).mul_(input): in target's dtype
         raise RuntimeError(f"result type {_dtype._LEGACY_NAMES[out_dtype.name]} can't be cast to the desired "
                            f"output type {_type_name(target)}")
-    if target._data.dtype.kind == "c" and input._requires_grad and STATE.enabled:
+    if target._data.dtype.kind == "c" and input._requires_grad and GRAD_MODE.enabled:
         raise RuntimeError("binary_cross_entropy_with_logits does not support automatic differentiation for "
                            "outputs with complex dtype.")
     if pos_weight is not None:

@@ -32,7 +32,7 @@ from .batching import batch_size, elementwise
 from .elementwise import zeros_like
 from .registry import apply, defop, unary
 from .resampling import constant_pad_nd
-from ..autograd.grad_mode import STATE
+from .._modes import GRAD_MODE
 
 # --- im2col and col2im on arrays --------------------------------------------------------------
 
@@ -178,7 +178,7 @@ def _input_rule(g, x, w, params):
         skipped = tuple(size + 2 * p - d * (k - 1) - 1 - (o - 1) * s for size, p, d, k, o, s in
                         zip(x.shape[2:], padding, dilation, w.shape[2:], g.shape[2:], stride))
         grad = _convolution(g, w, None, (stride, padding, dilation, True, skipped, groups))
-    return apply(INPUT_GRAD, (grad, x)) if STATE.enabled else grad
+    return apply(INPUT_GRAD, (grad, x)) if GRAD_MODE.enabled else grad
 
 
 def _weight_rule(g, x, w, params):
@@ -623,7 +623,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     columns, (N, C*kH*kW, L) with L the number of block positions."""
     kernel, dilation, padding, stride = _pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride)
     _check_window_args(kernel, dilation, padding, stride, ("kernel", "dilation", "padding", "stride"))
-    if input.requires_grad and STATE.enabled:  # PyTorch's differentiable path reads these sizes first
+    if input.requires_grad and GRAD_MODE.enabled:  # PyTorch's differentiable path reads these sizes first
         input.size(-1), input.size(-2)
     shape = input._data.shape
     ndim = len(shape)

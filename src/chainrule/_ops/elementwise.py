@@ -18,9 +18,9 @@ import warnings
 import numpy as np
 
 from .. import _argparse, _dtype, _exact
-from .._tensor import Tensor, _wrap
+from .._tensor import Tensor, _wrap, device as _device, tensor_methods
 from ..autograd.forward_ad import FORWARD, not_differentiable, refuse_tangents
-from ..autograd.grad_mode import STATE
+from .._modes import GRAD_MODE
 from . import registry
 from .batching import dynamic_shape, elementwise, has_values
 from .registry import Op, apply, binary, broadcast_error, defop, found_dtype, into, not_a_tensor, record, unary
@@ -173,7 +173,7 @@ def _no_derivative(name):
 
 def without_derivative(op, out, inputs):
     """``out`` with ``op``'s node (see ``_no_derivative``) when an input requires grad."""
-    if STATE.enabled and any(t._requires_grad for t in inputs):
+    if GRAD_MODE.enabled and any(t._requires_grad for t in inputs):
         record(op, out, inputs, ())
     if FORWARD.active:  # nor can forward AD differentiate it
         refuse_tangents(inputs, not_differentiable(op.name))
@@ -1207,7 +1207,7 @@ def true_divide(x, other):
 
 from .unary import log, reciprocal  # noqa: E402  (unary builds on this module's helpers)
 from .methods import inplace_method  # noqa: E402  (in-place ops build on this module)
-from .inplace import BROADCASTING, promoting  # noqa: E402
+from .inplace import BROADCASTING, apply_inplace, promoting  # noqa: E402
 
 promoting(sub, _check_subtraction)
 BROADCASTING.add(copy)  # copy_ is a TensorIterator too: src broadcasts to self's shape first
@@ -1216,24 +1216,221 @@ promoting(pow, _check_integer_power)
 for _fn in (add, mul, div, floor_divide, remainder, bitwise_and, bitwise_or, bitwise_xor):
     promoting(_fn)
 
-# --- Tensor methods (the operators and the older methods are in _tensor.py; in-place
-# comparisons, which PyTorch records, in binary.py) --------------------------------------------
+# --- Tensor methods (in-place comparisons, which PyTorch records, are in binary.py) ------------
+
+
+def _operator(op, reflected=False):
+    """``x + y`` and the other binary operators: the op (``op(y, x)`` when ``reflected``), or
+    NotImplemented for what is no operand (a list, None, an array...), so that Python
+    raises its own TypeError or NumPy computes (``x + array``), as with PyTorch."""
+    if reflected:
+        def _method(self, other):
+            try:
+                return op(other, self)
+            except NotAnOperand:
+                return NotImplemented
+    else:
+        def _method(self, other):
+            try:
+                return op(self, other)
+            except NotAnOperand:
+                return NotImplemented
+    return _method
+
+
+class _TensorMethods:
+    def add(self, other, *, alpha=1):
+        return add(self, other, alpha=alpha)
+
+    def sub(self, other, *, alpha=1):
+        return sub(self, other, alpha=alpha)
+
+    def mul(self, other):
+        return mul(self, other)
+
+    def div(self, other, *, rounding_mode=None):
+        return div(self, other, rounding_mode=rounding_mode)
+
+    def pow(self, exponent):
+        return pow(self, exponent)
+
+    def neg(self):
+        return neg(self)
+
+    # in place (see inplace.py for the autograd rules); explicit, as they run in every optimizer step
+    def add_(self, other, *, alpha=1):
+        return apply_inplace(self, add, other, alpha=alpha)
+
+    def sub_(self, other, *, alpha=1):
+        return apply_inplace(self, sub, other, alpha=alpha)
+
+    def mul_(self, other):
+        return apply_inplace(self, mul, other)
+
+    def div_(self, other, *, rounding_mode=None):
+        if rounding_mode is None:  # true division: its result is floating (see inplace.PROMOTING)
+            return apply_inplace(self, true_divide, other)
+        return apply_inplace(self, div, other, rounding_mode=rounding_mode)
+
+    def pow_(self, exponent):
+        return apply_inplace(self, pow, exponent)
+
+    def neg_(self):
+        return apply_inplace(self, neg)
+
+    def zero_(self):
+        return apply_inplace(self, zero)
+
+    def fill_(self, value):
+        return apply_inplace(self, fill, value)
+
+    def copy_(self, src, non_blocking=False):
+        return apply_inplace(self, copy, src)
+
+    def __iadd__(self, other):
+        return self.add_(other)
+
+    def __isub__(self, other):
+        return self.sub_(other)
+
+    def __imul__(self, other):
+        return self.mul_(other)
+
+    def __itruediv__(self, other):
+        return self.div_(other)
+
+    def __ipow__(self, other):
+        return self.pow_(other)
+
+    def __rtruediv__(self, other):
+        try:
+            return rdiv(self, other)
+        except NotAnOperand:  # PyTorch's is reciprocal() * other, which leaves an array to NumPy
+            return reciprocal(self) * other if isinstance(other, np.ndarray) else NotImplemented
+
+    def __pos__(self):
+        return self
+
+    def __invert__(self):
+        kind = self._data.dtype.kind
+        if kind == "b":
+            return logical_not(self)
+        if kind not in "iu":
+            raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+        return bitwise_not(self)
+
+    # comparisons: their messages count arguments after self
+    def eq(self, other):
+        return eq(self, other)
+
+    def ne(self, other):
+        return ne(self, other)
+
+    def lt(self, other):
+        return lt(self, other)
+
+    def le(self, other):
+        return le(self, other)
+
+    def gt(self, other):
+        return gt(self, other)
+
+    def ge(self, other):
+        return ge(self, other)
+
+    def __eq__(self, other):
+        try:  # a list, None...: Python's identity comparison, as PyTorch's
+            return eq(self, other)
+        except NotAnOperand:  # PyTorch compares with an array (its other comparisons refuse one)
+            return eq(self, as_tensor_like(other, self)) if isinstance(other, np.ndarray) else NotImplemented
+
+    # casts and copies (a cast to an integer dtype carries no gradient)
+    def to(self, *args, dtype=None, device=None, copy=False, non_blocking=False):
+        """``to(dtype)``, ``to('cpu')``, ``to(other_tensor)``: a differentiable cast."""
+        for a in args:
+            if isinstance(a, _dtype.dtype):
+                dtype = a
+            elif isinstance(a, Tensor):
+                dtype = a.dtype
+            elif isinstance(a, (str, _device)):
+                device = a
+        if device is not None:
+            _device(device)  # PyTorch's error for CUDA
+        if dtype is None or dtype.np == self._data.dtype:
+            return clone(self) if copy else self
+        if dtype.np.kind not in "fc":
+            return _wrap(self._data.astype(dtype.np))
+        return cast(self, dtype.np)
+
+    def float(self):
+        return self.to(_dtype.float32)
+
+    def double(self):
+        return self.to(_dtype.float64)
+
+    def half(self):
+        return self.to(_dtype.float16)
+
+    def long(self):
+        return self.to(_dtype.int64)
+
+    def int(self):
+        return self.to(_dtype.int32)
+
+    def short(self):
+        return self.to(_dtype.int16)
+
+    def char(self):
+        return self.to(_dtype.int8)
+
+    def byte(self):
+        return self.to(_dtype.uint8)
+
+    def bool(self):
+        return self.to(_dtype.bool_)
+
+    def clone(self, memory_format=None):
+        return clone(self)
+
+    def contiguous(self, memory_format=None):
+        return self if self._data.flags.c_contiguous else clone(self, "C")
+
+
+tensor_methods(_TensorMethods)
+Tensor.__add__ = Tensor.__radd__ = _operator(add)
+Tensor.__sub__ = _operator(sub)
+Tensor.__rsub__ = _operator(rsub)
+Tensor.__mul__ = Tensor.__rmul__ = _operator(mul)
+Tensor.__truediv__ = _operator(div)
+Tensor.true_divide = true_divide
+Tensor.true_divide_ = inplace_method(true_divide, "true_divide_")
+Tensor.__pow__ = _operator(pow)
+Tensor.__rpow__ = _operator(rpow)
+Tensor.__neg__ = neg
+Tensor.real = property(real)
+Tensor.imag = property(imag)
+Tensor.conj = conj
+Tensor.resolve_conj = resolve_conj
+Tensor.resolve_neg = resolve_neg
+Tensor.is_conj = is_conj
+Tensor.is_neg = is_neg
 
 Tensor.true_divide = true_divide
 Tensor.true_divide_ = inplace_method(true_divide, "true_divide_")
 Tensor.floor_divide = floor_divide
 Tensor.floor_divide_ = Tensor.__ifloordiv__ = inplace_method(floor_divide, "floor_divide_")
+Tensor.__floordiv__ = _operator(floor_divide)
+Tensor.__rfloordiv__ = _operator(floor_divide, reflected=True)  # 2 // uint8 stays uint8
 Tensor.remainder = remainder
 Tensor.remainder_ = Tensor.__imod__ = inplace_method(remainder, "remainder_")
-def _rmod(self, other):
-    try:
-        return remainder(other, self)
-    except NotAnOperand:  # ``None % x``: Python's TypeError, as PyTorch's
-        return NotImplemented
-
-
-Tensor.__rmod__ = _rmod
+Tensor.__mod__ = _operator(remainder)
+Tensor.__rmod__ = _operator(remainder, reflected=True)
+Tensor.__ne__ = _operator(ne)
 Tensor.not_equal = not_equal
+Tensor.__lt__ = _operator(lt)
+Tensor.__le__ = _operator(le)
+Tensor.__gt__ = _operator(gt)
+Tensor.__ge__ = _operator(ge)
 Tensor.less = less
 Tensor.less_equal = less_equal
 Tensor.greater = greater
@@ -1242,9 +1439,12 @@ Tensor.logical_not = logical_not
 Tensor.logical_not_ = inplace_method(logical_not, "logical_not_")
 Tensor.bitwise_and = bitwise_and
 Tensor.bitwise_and_ = Tensor.__iand__ = inplace_method(bitwise_and, "bitwise_and_")
+Tensor.__and__ = Tensor.__rand__ = _operator(bitwise_and)
 Tensor.bitwise_or = bitwise_or
 Tensor.bitwise_or_ = Tensor.__ior__ = inplace_method(bitwise_or, "bitwise_or_")
+Tensor.__or__ = Tensor.__ror__ = _operator(bitwise_or)
 Tensor.bitwise_xor = bitwise_xor
 Tensor.bitwise_xor_ = Tensor.__ixor__ = inplace_method(bitwise_xor, "bitwise_xor_")
+Tensor.__xor__ = Tensor.__rxor__ = _operator(bitwise_xor)
 Tensor.bitwise_not = bitwise_not
 Tensor.bitwise_not_ = inplace_method(bitwise_not, "bitwise_not_")

@@ -15,7 +15,7 @@ from .methods import inplace_method
 from .batching import any_batched, index_params, on_batch, per_sample
 from . import registry
 from .registry import Op, apply, broadcast_error, defop, unary
-from .shape import wrap_dim, wrap_dim_then_size
+from .._dims import wrap_dim, wrap_dim_then_size
 from .indexing import _copy, _first_bad, _full, _name, _scalar, _tensor_arg, _values, _vector, _zeros
 
 # --- gather and scatter -----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from .elementwise import complex_product, where, zeros_like
 from .batching import dim_params, leading
 from .registry import apply, broadcast_error, defop
 from . import reductions as _reductions
-from .shape import wrap_dim_of_tensor
+from .._dims import wrap_dim_of_tensor
 from .linalg import _scalar_type_check, type_name
 
 # --- cross products and distances ------------------------------------------------------------

@@ -243,5 +243,6 @@ def _take_value(old, value):
 
 # --- Tensor methods ---------------------------------------------------------------------------------
 
+Tensor.__setitem__ = setitem
 Tensor.index_put = index_put
 Tensor.index_put_ = index_put_

@@ -22,7 +22,7 @@ from . import batching
 from .batching import any_batched, indexed, on_batch, per_sample
 from . import registry
 from .registry import apply, defop, unary
-from .shape import wrap_dim
+from .._dims import wrap_dim
 
 # --- small helpers ---------------------------------------------------------------------------------
 
@@ -535,4 +535,5 @@ def _delitem(self, index):
     raise TypeError("Tensor does not support deleting items")
 
 
+Tensor.__getitem__ = getitem
 Tensor.__delitem__ = _delitem

@@ -1,4 +1,4 @@
-"""In-place ops and ``x[i] = v``, with PyTorch's autograd rules for them.
+"""In-place ops, with PyTorch's autograd rules for them.
 
 An in-place op is its out-of-place op plus three steps:
 
@@ -16,7 +16,7 @@ version counter; if the op's node saved it, its values are copied first, so the
 rewrite in step 2 cannot change what backward sees. If the node saved its output
 (``exp_``), that output now is ``self``: the node checks ``self``'s version from then on.
 
-``x[i] = v`` is an in-place write too: see ``index_put.setitem``.
+``x[i] = v`` is an in-place write too: ``index_put.setitem``, built on this module.
 """
 import math
 
@@ -25,7 +25,8 @@ import numpy as np
 from .. import _dtype
 from .._tensor import Tensor, _wrap, extras
 from ..autograd.anomaly_mode import LINES, note_modified
-from ..autograd.grad_mode import STATE, no_grad
+from .._modes import GRAD_MODE
+from ..autograd.grad_mode import no_grad
 from ..autograd.engine import Node
 from ..autograd.forward_ad import FORWARD, copy_tangent, update_inplace, update_view_inplace
 from . import elementwise as ew
@@ -37,11 +38,11 @@ MULTI_OUTPUT_VIEWS = ("split", "split_with_sizes", "unbind")  # their last param
 
 
 def _check_allowed(self):
-    if self._counter.__class__ is not list and not STATE.inference:  # an inference tensor
+    if self._counter.__class__ is not list and not GRAD_MODE.inference:  # an inference tensor
         raise RuntimeError("Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
                            "clone to get a normal tensor before doing inplace update.See "
                            "https://github.com/pytorch/rfcs/pull/17 for more details.")
-    if not STATE.enabled:
+    if not GRAD_MODE.enabled:
         return
     if self.grad_fn is None and self._requires_grad:
         raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
@@ -93,7 +94,7 @@ def _broadcasts_to(shape, target):
 
 
 def _needs_graph(self, args):
-    if not STATE.enabled:
+    if not GRAD_MODE.enabled:
         return False
     if self._requires_grad:
         return True
@@ -191,7 +192,7 @@ def apply_inplace(self, compute, *args, **kwargs):
     rule = PROMOTING.get(compute)
     if rule is not None and args:
         _check_promotion(self, args, rule)
-    if compute is ew.copy and self._data.dtype.kind in "biu" and STATE.enabled:
+    if compute is ew.copy and self._data.dtype.kind in "biu" and GRAD_MODE.enabled:
         with no_grad():  # PyTorch's copy_ gives an integer tensor the values only, never a history
             return apply_inplace(self, compute, *args, **kwargs)
     if not _needs_graph(self, args):
@@ -361,11 +362,3 @@ COPY_SLICES = defop("copy_slices", None, node="torch::autograd::CopySlices",
                     jvp=(lambda t, steps, shape: _outside_region(t, steps),
                          lambda t, steps, shape: apply(EMBED, (t,), (steps, shape))))
 
-
-# --- x[index] = value ------------------------------------------------------------------
-
-def setitem(self, index, value):
-    """``self[index] = value``: written by ``index_put.setitem``, which reads the index as
-    ``x[index]`` does (imported here, at the call: that module builds on this one)."""
-    from .index_put import setitem as write_indexed  # noqa: PLC0415
-    write_indexed(self, index, value)

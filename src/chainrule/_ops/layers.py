@@ -16,7 +16,7 @@ import numpy as np
 from .. import _argparse, _distributions as kernels, _dtype
 from .._creation import _generator
 from .._tensor import _type_string, _wrap
-from ..autograd.grad_mode import STATE
+from .._modes import GRAD_MODE
 from .activations import softmax_backward
 from .along_dim import index_select
 from .._dtype import type_word as _type_word
@@ -212,7 +212,7 @@ def _embedding_batch(weight, indices, padding_idx, scale_grad_by_freq):
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
     """``torch.embedding``: the rows of ``weight`` at ``indices``; the padding row gets no gradient."""
     if weight._data.ndim != 2:
-        if not weight._data.ndim and weight._requires_grad and STATE.enabled:  # its node saves size(0) first
+        if not weight._data.ndim and weight._requires_grad and GRAD_MODE.enabled:  # its node saves size(0) first
             raise IndexError("Dimension specified as 0 but tensor has no dimensions")
         raise RuntimeError("'weight' must be 2-D")
     _check_indices(indices, "#1", "embedding")

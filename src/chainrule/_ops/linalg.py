@@ -17,13 +17,14 @@ rules can be differentiated again.
 import numpy as np
 
 from .. import _dtype
-from .._tensor import _C_TYPE_NAMES, Tensor, _wrap
+from .._tensor import _C_TYPE_NAMES, Tensor, _wrap, tensor_methods
 from .elementwise import _conj
 from .methods import inplace_method
 from .batching import aligned, dim_params, leading, pad
 from .registry import apply, binary, defop, into, unary
 from . import reductions as _reductions
-from .shape import unsafe_view, wrap_dim, wrap_dim_of_tensor
+from .shape import unsafe_view
+from .._dims import wrap_dim, wrap_dim_of_tensor
 # the rules' triangles and diagonals select, as PyTorch's at::tril: a mask multiplied in turns inf into nan
 from .strided import diag_embed, diagonal as _strided_diagonal, tril, triu  # noqa: F401  (the decomposition modules import them from here)
 
@@ -711,6 +712,33 @@ def matrix_exp(A):
 
 # --- Tensor methods --------------------------------------------------------------------------
 
+
+class _TensorMethods:
+    def matmul(self, other):
+        return matmul(self, other)
+
+    def mm(self, other):
+        return mm(self, other)
+
+    def mv(self, vec):
+        return mv(self, vec)
+
+    def dot(self, other):
+        return dot(self, other)
+
+    def __matmul__(self, other):
+        try:
+            return matmul(self, other)
+        except (AttributeError, TypeError):
+            if isinstance(other, Tensor):
+                raise
+            return NotImplemented
+
+    def __rmatmul__(self, other):  # only for what is no tensor: PyTorch's matmul refuses it
+        return NotImplemented
+
+
+tensor_methods(_TensorMethods)
 Tensor.vdot = vdot
 Tensor.bmm = bmm
 Tensor.inner = inner

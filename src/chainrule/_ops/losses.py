@@ -27,7 +27,8 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
-from ..autograd.grad_mode import STATE, no_grad
+from .._modes import GRAD_MODE
+from ..autograd.grad_mode import no_grad
 from . import reductions as _red
 from .activations import log_sigmoid
 from .binary import xlogy
@@ -96,7 +97,7 @@ def _check_floating(t, kernel, half=True):
 
 def _check_no_grad(t, argument, function):
     """PyTorch refuses a tensor that requires grad where its kernel has no rule for it."""
-    if t is not None and t._requires_grad and STATE.enabled:
+    if t is not None and t._requires_grad and GRAD_MODE.enabled:
         raise RuntimeError(f"The function '{function}' is not differentiable with respect to argument "
                            f"'{argument}'. This input cannot have requires_grad True.")
 
@@ -156,7 +157,7 @@ def _pointwise_rules(d_input, d_target):
 def _as_number(t, x):
     """A bool target takes part in PyTorch's backward kernels as 0 and 1; its double-backward
     formulas (create_graph: grad mode on) subtract it, and refuse it as chainrule's ``-`` does."""
-    return t.to(x.dtype) if t._data.dtype == np.bool_ and not STATE.enabled else t
+    return t.to(x.dtype) if t._data.dtype == np.bool_ and not GRAD_MODE.enabled else t
 
 
 def _weighted(loss, weight, reduction, mean):

@@ -13,7 +13,7 @@ from .. import _dtype
 from .._tensor import Tensor, _wrap
 from . import linalg as _linalg, reductions
 from .linalg import check_floating, check_matrix, matmul
-from .shape import wrap_dim
+from .._dims import wrap_dim
 from .batching import any_batched, has_values, per_sample
 from . import registry
 from .unary import nan_to_num

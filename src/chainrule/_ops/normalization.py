@@ -24,7 +24,8 @@ from . import reductions as _reductions
 from .reductions import norm, sum as _sum
 from . import registry
 from .registry import apply, broadcast_error, defop, unary
-from .shape import wrap_dim, wrap_dims
+from .._dims import wrap_dim
+from .._argparse import wrap_dims
 from .unary import rsqrt
 
 # --- normalizing over some dims ---------------------------------------------------------------

@@ -14,7 +14,8 @@ from .elementwise import where
 from .reductions import TAKE_ALONG, past_batch
 from .registry import unary
 from .scans import sort
-from .shape import transpose, wrap_dim
+from .shape import transpose
+from .._dims import wrap_dim
 from .unary import ceil, floor, round
 
 

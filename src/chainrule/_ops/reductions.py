@@ -18,14 +18,16 @@ import warnings
 import numpy as np
 
 from .. import _argparse, _dtype, return_types
-from .._tensor import Tensor, _wrap
-from ..autograd.grad_mode import STATE
+from .._tensor import Tensor, _wrap, tensor_methods
+from ..autograd import engine
+from .._modes import GRAD_MODE
 from .binary import maximum, minimum  # max(x, other) is maximum; chainrule.maximum comes through here
-from .elementwise import where, zeros_like
+from .elementwise import cast, where, zeros_like
 from .batching import any_batched, dim_params, on_batch
 from . import registry
 from .registry import apply, defop, unary
-from .shape import reduced_dims, wrap_dim, wrap_dims
+from .._dims import wrap_dim
+from .._argparse import reduced_dims, size_arg, wrap_dims
 from .unary import abs, exp, sgn
 
 # --- helpers ------------------------------------------------------------------------------
@@ -88,7 +90,7 @@ def _result_dtype(x, dtype):
 
 def _check_autograd_dtype(x, out_dtype):
     """PyTorch refuses to record an integer result of a floating input that needs grad."""
-    if x._requires_grad and STATE.enabled and np.dtype(out_dtype).kind not in "fc":
+    if x._requires_grad and GRAD_MODE.enabled and np.dtype(out_dtype).kind not in "fc":
         raise RuntimeError(f"Autograd not support dtype: {_type_name(out_dtype)}")
 
 
@@ -944,8 +946,44 @@ def sum_to_size(x, shape):
     return unary(SUM_TO_SIZE, x, (shape,))
 
 
+engine.use_ops(sum_to_size, cast)
+
 # --- Tensor methods --------------------------------------------------------------------------
 
+
+class _TensorMethods:
+    def sum(self, dim=None, keepdim=False, *, dtype=None):
+        return sum(self, dim, keepdim, dtype=dtype)
+
+    def mean(self, dim=None, keepdim=False, *, dtype=None):
+        return mean(self, dim, keepdim, dtype=dtype)
+
+    def max(self, dim=None, keepdim=False):
+        return max(self, dim, keepdim)
+
+    def min(self, dim=None, keepdim=False):
+        return min(self, dim, keepdim)
+
+    def argmax(self, dim=None, keepdim=False):
+        return argmax(self, dim, keepdim)
+
+    def argmin(self, dim=None, keepdim=False):
+        return argmin(self, dim, keepdim)
+
+    def sum_to_size(self, *size):
+        size, have = tuple(size_arg(size)), self._data.shape
+        if len(size) > len(have) or builtins.any(s != 1 and s != h for s, h in zip(size[::-1], have[::-1])):
+            raise RuntimeError(f"size {{{list(size)}}} is not expandable to size {{{list(have)}}}.")
+        return sum_to_size(self, size)
+
+    def all(self, dim=None, keepdim=False):
+        return all(self, dim, keepdim)
+
+    def any(self, dim=None, keepdim=False):
+        return any(self, dim, keepdim)
+
+
+tensor_methods(_TensorMethods)
 Tensor.nansum = nansum
 Tensor.nanmean = nanmean
 Tensor.amax = amax

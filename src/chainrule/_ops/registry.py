@@ -28,7 +28,7 @@ from ..autograd.anomaly_mode import ANOMALY, LINES, called_from, remember
 from ..autograd.engine import ANS, grad_accumulator, node_class
 from ..autograd.graph import SAVED_HOOKS, pack_saved
 from ..autograd.forward_ad import FORWARD, propagate as forward_propagate
-from ..autograd.grad_mode import STATE
+from .._modes import GRAD_MODE
 from .._tensor import InferenceCounter, Tensor, _legacy_type_name, _wrap, extras
 
 _new = object.__new__
@@ -116,12 +116,12 @@ def apply(op, inputs, params=(), dtype=None):
     out = _wrap(data)
     if op.is_view:
         _mark_view(out, inputs[0], op, params)
-    if STATE.enabled:
+    if GRAD_MODE.enabled:
         for t in inputs:
             if t._requires_grad:
                 record(op, out, inputs, params)
                 break
-    elif STATE.inference and not op.is_view:  # an inference tensor (a view shares its input's kind)
+    elif GRAD_MODE.inference and not op.is_view:  # an inference tensor (a view shares its input's kind)
         out._counter = InferenceCounter(out._counter)
     if FORWARD.active:  # forward AD: a dual level holds a dual tensor
         forward_propagate(op, out, inputs, params)
@@ -151,10 +151,10 @@ def unary(op, x, params=(), dtype=None):
     out._counter = [0]
     if op.is_view:
         _mark_view(out, x, op, params)
-    if STATE.enabled:
+    if GRAD_MODE.enabled:
         if x._requires_grad:
             _record_unary(op, out, x, params)
-    elif STATE.inference and not op.is_view:
+    elif GRAD_MODE.inference and not op.is_view:
         out._counter = InferenceCounter(out._counter)
     if FORWARD.active:
         forward_propagate(op, out, (x,), params)
@@ -186,10 +186,10 @@ def binary(op, x, y, dtype=None):
     out._requires_grad = False
     out.grad_fn = out._grad = out._extra = None
     out._counter = [0]
-    if STATE.enabled:
+    if GRAD_MODE.enabled:
         if x._requires_grad or y._requires_grad:
             record(op, out, (x, y), ())
-    elif STATE.inference:
+    elif GRAD_MODE.inference:
         out._counter = InferenceCounter(out._counter)
     if FORWARD.active:
         forward_propagate(op, out, (x, y), ())
@@ -202,7 +202,7 @@ def check_out(name, out, inputs):
     require grad while grad mode is on."""
     if not isinstance(out, Tensor):
         raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
-    if STATE.enabled and (out._requires_grad or any(t._requires_grad for t in inputs)):
+    if GRAD_MODE.enabled and (out._requires_grad or any(t._requires_grad for t in inputs)):
         raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic differentiation, "
                            "but one of the arguments requires grad.")
 
@@ -439,7 +439,7 @@ def _mark_view(out, x, op, params):
     """``out`` shares ``x``'s memory: same version counter, and a recipe to rebuild it
     from the base (used when an in-place op on the view must update the base's graph)."""
     out._counter = x._counter
-    if x._requires_grad and not STATE.enabled:
+    if x._requires_grad and not GRAD_MODE.enabled:
         out._requires_grad = True  # PyTorch: a view of such a tensor still requires grad
     e = extras(out)
     if x._base is None:

@@ -19,7 +19,7 @@ import numpy as np
 from .. import _argparse, _dtype, return_types
 from .._tensor import Tensor, _wrap
 from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents, tangent_of
-from ..autograd.grad_mode import STATE
+from .._modes import GRAD_MODE
 from .elementwise import where
 from .joining import cat, stack
 from .searching import _unequal_samples
@@ -30,7 +30,7 @@ from .reductions import (PICK_RULES, PUT_ALONG, TAKE_ALONG, TIE_SHARING_RULES, _
 from .batching import any_batched, dim_params, dynamic_shape, on_batch, per_sample
 from . import registry, stl_order
 from .registry import Op, defop, record, unary
-from .shape import wrap_dim
+from .._dims import wrap_dim
 from .unary import _log1p, abs, exp, log
 
 # --- helpers ------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def _prod_grad(g, x, ans, dims, keepdim):
 
 def _whole_prod_grad(g, x, ans, dims, keepdim):
     # PyTorch's prod() (not prod(dim)): with two zeros or more and no graph to build, zeros
-    if x._data.ndim and not STATE.enabled and np.count_nonzero(x._data.astype(ans._data.dtype, copy=False) == 0) > 1:
+    if x._data.ndim and not GRAD_MODE.enabled and np.count_nonzero(x._data.astype(ans._data.dtype, copy=False) == 0) > 1:
         return _wrap(np.zeros(x._data.shape, dtype=ans._data.dtype))
     return _prod_grad(g, x, ans, dims, keepdim)
 
@@ -211,7 +211,7 @@ def _cumprod_grad(g, x, ans, dim):
     x, ans = _like(x, ans).conj(), ans.conj()  # complex: the conjugate slope, as every vjp
     if not (x._data == 0).any():
         return _cumsum(g * ans, dim, reverse=True) / x
-    if STATE.enabled:  # create_graph: a form that stays exact when differentiated again
+    if GRAD_MODE.enabled:  # create_graph: a form that stays exact when differentiated again
         return _cumprod_grad_quadratic(g, x, dim)
     return _cumprod_grad_at_zeros(g, x, ans, dim)
 
@@ -728,7 +728,7 @@ def _without_derivative(op, data, source):
     """``data`` as a tensor; it requires grad (through ``op``, which refuses backward)
     when ``source`` does, as PyTorch's result does."""
     out = _wrap(data)
-    if source is not None and source._requires_grad and STATE.enabled and data.dtype.kind in "fc":
+    if source is not None and source._requires_grad and GRAD_MODE.enabled and data.dtype.kind in "fc":
         record(op, out, (source,), ())
     if FORWARD.active and source is not None:
         refuse_tangents((source,), _FORWARD_AD_ERRORS[op.name])

@@ -3,8 +3,8 @@
 View ops (``view=True``) return NumPy views, so an in-place op on the result changes the
 input; ``registry`` gives such outputs the input's version counter. Here: reshaping
 (``view``, ``reshape``, ``squeeze``...), transposes and broadcasting (``permute``,
-``transpose``, ``expand``), and the argument helpers (``wrap_dim``, ``size_arg``) every
-family imports from this module.
+``transpose``, ``expand``). The dim and size helpers every family uses are in ``_dims`` and
+``_argparse``.
 
 >>> x = chainrule.arange(6.0).reshape(2, 3)
 >>> x.t().shape
@@ -18,86 +18,13 @@ import warnings
 
 import numpy as np
 
-from .. import _argparse
-from .._tensor import Size, Tensor, _type_string
+from .. import _argparse, _dtype
+from .._dims import wrap_dim
+from .._argparse import int_tuple, size_arg, wrap_dims
+from .._tensor import Size, Tensor, _type_string, _warn_once, tensor_methods
 from .inplace import view_inplace
 from .batching import dim_params, shaped
 from .registry import apply, broadcast_error, defop, unary
-
-# --- argument helpers -------------------------------------------------------------------
-
-
-def wrap_dim(dim, ndim):
-    """A possibly negative dim as an index into the shape, with PyTorch's error."""
-    n = ndim if ndim > 0 else 1
-    if not -n <= dim < n:
-        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "
-                         f"but got {dim})")
-    return dim % n
-
-
-def wrap_dims(dims, ndim):
-    """An int or a sequence of dims as a sorted tuple of non-negative dims."""
-    if dims.__class__ is int or isinstance(dims, np.integer):
-        return (wrap_dim(dims, ndim),)
-    if not isinstance(dims, (tuple, list)) or not _argparse.dims_arg(dims):
-        if not _argparse.is_int(dims):  # a bool, a float, a tensor of many values...
-            raise _argparse.bad_dims(dims)
-        return (wrap_dim(int(dims), ndim),)
-    out = tuple(sorted(wrap_dim(d, ndim) for d in dims))
-    if len(set(out)) != len(out):
-        raise RuntimeError(f"dim {out[0]} appears multiple times in the list of dims")
-    return out
-
-
-def reduced_dims(dims, ndim):
-    """The dims a reduction over ``dims`` (an int or a sequence) reduces, sorted. A 0-d
-    tensor takes dim 0 or -1, checked as for a 1-d one (PyTorch's IndexError for
-    ``x.all(1)``, its RuntimeError for ``(0, -1)``), but has no dim to reduce: ()."""
-    out = wrap_dims(dims, ndim)
-    return out if ndim else ()
-
-
-def wrap_dim_of_tensor(dim, ndim):
-    """``wrap_dim`` for ops that refuse 0-d tensors where others treat them as 1-d."""
-    if ndim == 0:
-        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
-    return wrap_dim(dim, ndim)
-
-
-def wrap_dim_then_size(dim, ndim):
-    """``wrap_dim`` (a 0-d tensor wrapped as 1-d), then the refusal of a 0-d tensor naming the
-    wrapped dim: ops that wrap first and then read ``size(dim)`` (unbind, take_along_dim)."""
-    dim = wrap_dim(dim, ndim)
-    if ndim == 0:
-        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
-    return dim
-
-
-def size_arg(args, name=None, arg="size"):
-    """``f(2, 3)``, ``f((2, 3))`` and ``f(torch.Size([2, 3]))`` all mean (2, 3).
-
-    ``name`` (a method's, with its argument ``arg``): PyTorch's TypeErrors for what is no
-    tuple of ints, ``x.reshape('3')``, ``x.permute()``, ``x.reshape(2, 3.0)``."""
-    if name is None:
-        if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
-            return tuple(int(s) for s in args[0])
-        return tuple(int(s) for s in args)
-    if not args:
-        raise TypeError(f'{name}() missing 1 required positional arguments: "{arg}"')
-    if len(args) > 1 and not hasattr(args[0], "__index__"):
-        raise TypeError(f"{name}() takes 1 positional argument but {len(args)} were given")
-    # position 2 in the function's form, 1 in the method's
-    return _argparse.int_list(name, arg, args, 2, _VIEW_SIGNATURES if name == "view" else None)
-
-
-_VIEW_SIGNATURES = ("torch.dtype dtype", "tuple of ints size")
-
-
-def int_tuple(value):
-    """An int or a sequence of ints as a tuple."""
-    return (int(value),) if isinstance(value, (int, np.integer)) else tuple(int(v) for v in value)
-
 
 def _infer_shape(shape, numel):
     """Fills in one -1 in ``shape``; PyTorch's errors for impossible shapes."""
@@ -525,6 +452,62 @@ def broadcast_tensors(*tensors):
 
 # --- Tensor methods --------------------------------------------------------------------------
 
+
+class _TensorMethods:
+    def reshape(self, *shape):
+        return reshape(self, size_arg(shape, "reshape", "shape"))
+
+    def view(self, *shape):
+        if len(shape) == 1 and isinstance(shape[0], _dtype.dtype):
+            raise NotImplementedError("view(dtype) is not supported")
+        if not shape:
+            raise TypeError("view() received an invalid combination of arguments - got (), but expected one "
+                            "of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n")
+        return view(self, size_arg(shape, "view"))
+
+    def view_as(self, other):
+        return view(self, other._data.shape)
+
+    def reshape_as(self, other):
+        return reshape(self, other._data.shape)
+
+    def flatten(self, start_dim=0, end_dim=-1):
+        return flatten(self, start_dim, end_dim)
+
+    def squeeze(self, dim=None):
+        return squeeze(self, dim)
+
+    def unsqueeze(self, dim):
+        return unsqueeze(self, dim)
+
+    def transpose(self, dim0, dim1):
+        return transpose(self, dim0, dim1)
+
+    def t(self):
+        return t(self)
+
+    @property
+    def T(self):
+        if self._data.ndim == 0:
+            _warn_once("Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.")
+        elif self._data.ndim != 2:
+            _warn_once("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+                       "deprecated and it will throw an error in a future release. Consider `x.mT` to "
+                       "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
+                       "reverse the dimensions of a tensor.")
+        return permute(self, tuple(range(self._data.ndim - 1, -1, -1)))
+
+    def permute(self, *dims):
+        return permute(self, size_arg(dims, "permute", "dims"))
+
+    def expand(self, *sizes):
+        return expand(self, size_arg(sizes, "expand"))
+
+    def expand_as(self, other):
+        return expand(self, other._data.shape)
+
+
+tensor_methods(_TensorMethods)
 Tensor.unflatten = unflatten
 Tensor.ravel = ravel
 Tensor.movedim = Tensor.moveaxis = movedim

@@ -12,14 +12,14 @@ import warnings
 import numpy as np
 
 from .._tensor import Tensor, _wrap
-from ..autograd.grad_mode import STATE
+from .._modes import GRAD_MODE
 from . import reductions
 from .elementwise import where
 from .contractions import np_einsum
 from .linalg import (check_floating, check_matrix, diag_embed, diagonal, eye_like, lacks_kernel, mH, matmul,
                      refuse_non_lapack, tril, triu, type_name)
 from .batching import aligned, any_batched, has_values, leading, pad, per_sample
-from .shape import wrap_dim
+from .._dims import wrap_dim
 from . import registry
 from .registry import apply, defop, unary
 from .decomposition_base import (_LinAlgError, _batch_error, _eps, _equal_matrices, _hermitian_input, _layout,
@@ -105,7 +105,7 @@ def _det_grad(g, a, ans):
     singular = np.abs(ans._data) < 100 * _eps(a)
     if not singular.any():
         return scale * mH(inv(a))
-    if not STATE.enabled:
+    if not GRAD_MODE.enabled:
         exact = _wrap((ans._data == 0)[..., None, None])
         return scale * mH(inv(where(exact, eye_like(a), a)))
     u, s, vh = linalg_svd(a, full_matrices=True)

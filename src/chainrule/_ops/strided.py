@@ -19,7 +19,9 @@ from numpy.lib.stride_tricks import as_strided as _np_as_strided
 from .._tensor import Tensor
 from .batching import any_batched, dim_params, has_values, shift
 from .registry import apply, defop, unary
-from .shape import expand, int_tuple, ravel, size_arg, wrap_dim, wrap_dim_of_tensor, wrap_dims
+from .shape import expand, ravel
+from .._dims import wrap_dim, wrap_dim_of_tensor
+from .._argparse import int_tuple, size_arg, wrap_dims
 
 # --- copies that reorder: flip, roll, rot90 -----------------------------------------------------
 

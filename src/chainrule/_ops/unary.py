@@ -13,8 +13,8 @@ Predicates (``isnan``, ``signbit``...) give plain bool tensors, at the end.
 import numpy as np
 
 from .. import _argparse, _dtype
-from .._tensor import Tensor, _wrap
-from ..autograd.grad_mode import STATE
+from .._tensor import Tensor, _wrap, tensor_methods
+from .._modes import GRAD_MODE
 from .elementwise import (_NUMBER, _float_input, _is_tensor, _scalar_result, _tensor_result, imag,
                           not_implemented_for, plain, promoted, real, where, zeros_like)
 from .methods import inplace_method
@@ -656,7 +656,7 @@ def _logit_grad(g, x, eps):
     lo = 0.0 if eps is None else eps
     inside = (x >= lo) & (x <= 1.0 - lo)
     denominator = x * (1 - x)
-    if not STATE.enabled:
+    if not GRAD_MODE.enabled:
         # PyTorch's kernel (a backward without create_graph): g * inf at 0 and 1 element by
         # element, so +inf at -0. (+ 0.0 turns -0. to +0.); its vectorised loop divides
         # (docs/differences.md). With create_graph its formula divides, as here.
@@ -955,7 +955,17 @@ def signbit(x):
 
 # --- Tensor methods --------------------------------------------------------------------------
 
-Tensor.abs = Tensor.absolute = abs
+
+class _TensorMethods:
+    def clamp(self, min=None, max=None):  # methods of their own: PyTorch's messages differ
+        return clamp(self, min, max)
+
+    def clip(self, min=None, max=None):
+        return clamp(self, min, max)
+
+
+tensor_methods(_TensorMethods)
+Tensor.abs = Tensor.absolute = Tensor.__abs__ = abs
 Tensor.abs_ = Tensor.absolute_ = inplace_method(abs, "abs_")
 Tensor.sign = sign
 Tensor.sign_ = inplace_method(sign, "sign_")

@@ -43,8 +43,9 @@ import weakref
 
 import numpy as np
 
+from .._modes import GRAD_MODE
+from .._tensor import _type_string, _wrap, extras as _extras, tensor_methods
 from .anomaly_mode import ANOMALY, checked_vjp, inplace_lines, with_line
-from .grad_mode import STATE
 
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors "
@@ -135,7 +136,7 @@ class Node:
         if self.ans is not None:
             if self.ans.__class__ is not np.ndarray:  # packed by saved-tensor hooks
                 return self.ans.unpack(saved, self)
-            ans = _wrap(self.ans, STATE.enabled, self if STATE.enabled else None)
+            ans = _wrap(self.ans, GRAD_MODE.enabled, self if GRAD_MODE.enabled else None)
             if ANS_TANGENTS and self in ANS_TANGENTS:  # forward over reverse: ans is a dual tensor
                 _extras(ans).tangent = ANS_TANGENTS[self]
             saved = (ans,) if len(saved) == 1 else tuple([ans if s is ANS else s for s in saved])
@@ -295,6 +296,31 @@ class _Handle:
         self.remove()
 
 
+class _TensorMethods:
+    def register_hook(self, hook):
+        """``hook(grad)`` runs when this tensor's gradient is computed; it may return a
+        replacement. Returns a handle whose ``remove()`` unregisters it."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is None:
+            e = _extras(self)
+            if e.hooks is None:
+                e.hooks = []
+            return _Handle(e.hooks, hook)
+        return _Handle(self.grad_fn.node_hooks().pre, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        e = _extras(self)
+        if e.post_accumulate_hooks is None:
+            e.post_accumulate_hooks = []
+        return _Handle(e.post_accumulate_hooks, hook)
+
+
+tensor_methods(_TensorMethods)
+
+
 def grad_accumulator(leaf):
     """The leaf's one AccumulateGrad node, made on first use."""
     e = _extras(leaf)
@@ -372,7 +398,7 @@ def _accumulate(leaf, g, create_graph):
         # PyTorch's layout contract: a new .grad is laid out as its leaf (a weight's gradient
         # often arrives transposed, and later element-wise work on the two is slow)
         leaf._grad = g if create_graph else _wrap(_copy_in_layout_of(leaf._data, g._data))
-    elif create_graph or STATE.enabled:
+    elif create_graph or GRAD_MODE.enabled:
         leaf._grad = old + g
     else:
         old._data += g._data
@@ -460,8 +486,8 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
     deps = _count_dependencies(set(root_nodes))
     ready = [n for n in dict.fromkeys(root_nodes) if n not in deps]
 
-    previous_mode = STATE.enabled
-    STATE.enabled = create_graph
+    previous_mode = GRAD_MODE.enabled
+    GRAD_MODE.enabled = create_graph
     TASKS.append(GraphTask(deps, root_nodes, wanted, targets is not None))
     # the rules' inf * 0 and 0 / 0 give PyTorch's nan without NumPy's RuntimeWarnings (PyTorch
     # prints none): one switch per backward, not one per rule
@@ -515,7 +541,7 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
                     ready.append(child)
     finally:
         np.seterr(**numpy_errors)
-        STATE.enabled = previous_mode
+        GRAD_MODE.enabled = previous_mode
         TASKS.pop()
     return captured
 
@@ -550,8 +576,9 @@ def _retain(tensor, g, create_graph):
     tensor._grad = g.clone() if tensor._grad is None else tensor._grad + g
 
 
-def bind(wrap, extras, type_string, sum_to_size, cast):
-    """Hands the engine the few tensor helpers it uses. Called once by ``_tensor`` (which
-    imports this module, so the engine cannot import it back at load time)."""
-    global _wrap, _extras, _type_string, _sum_to_size, _cast
-    _wrap, _extras, _type_string, _sum_to_size, _cast = wrap, extras, type_string, sum_to_size, cast
+def use_ops(sum_to_size, cast):
+    """Hands the engine the two ops ``_reduce`` applies (differentiable ones, for
+    ``create_graph``). Called by ``_ops.reductions`` once they exist: the ops build on the
+    engine, so it cannot import them."""
+    global _sum_to_size, _cast
+    _sum_to_size, _cast = sum_to_size, cast

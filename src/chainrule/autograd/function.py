@@ -48,7 +48,7 @@ from . import forward_ad, graph
 from .anomaly_mode import inplace_lines, with_line
 from .engine import (SECOND_BACKWARD, Node, OutputPort, _Handle, _modified_message, _reduce, edge_of,
                      grad_accumulator)
-from .grad_mode import STATE
+from .._modes import GRAD_MODE
 
 _LEGACY = ("Legacy autograd function with non-static forward method is deprecated. Please use new-style "
            "autograd function with static forward method. (Example: "
@@ -303,8 +303,8 @@ def _apply(cls, args, kwargs):
         args = _bind_keywords(cls.forward, args, kwargs)
     ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
     tangents = _tangents(args) if forward_ad.FORWARD.active else None
-    previous, previous_forward = STATE.enabled, forward_ad.FORWARD.active
-    STATE.enabled = forward_ad.FORWARD.active = False  # forward is the op itself: never recorded
+    previous, previous_forward = GRAD_MODE.enabled, forward_ad.FORWARD.active
+    GRAD_MODE.enabled = forward_ad.FORWARD.active = False  # forward is the op itself: never recorded
     try:
         if with_setup:
             output = cls.forward(*args)
@@ -312,7 +312,7 @@ def _apply(cls, args, kwargs):
         else:
             output = cls.forward(ctx, *args)
     finally:
-        STATE.enabled, forward_ad.FORWARD.active = previous, previous_forward
+        GRAD_MODE.enabled, forward_ad.FORWARD.active = previous, previous_forward
     outputs = output if isinstance(output, tuple) else (output,)
     _check_dirty(ctx, outputs)
     is_recorded = previous and any(ctx.needs_input_grad)
@@ -402,7 +402,7 @@ def _check_dirty(ctx, outputs):
             raise RuntimeError("Some elements marked as dirty during the forward method were not returned as "
                                "output. The inputs that are modified inplace must all be outputs of the "
                                "Function.")
-        if t._requires_grad and t.grad_fn is None and STATE.enabled:
+        if t._requires_grad and t.grad_fn is None and GRAD_MODE.enabled:
             raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
         t._counter[0] += 1  # PyTorch counts marking dirty as one more in-place change
 
@@ -593,12 +593,12 @@ def once_differentiable(fn):
     PyTorch's error, instead of silently giving a wrong (zero) second derivative."""
     @functools.wraps(fn)
     def wrapper(ctx, *args):
-        previous = STATE.enabled
-        STATE.enabled = False
+        previous = GRAD_MODE.enabled
+        GRAD_MODE.enabled = False
         try:
             outputs = fn(ctx, *args)
         finally:
-            STATE.enabled = previous
+            GRAD_MODE.enabled = previous
         if not previous or not any(isinstance(a, _tensor.Tensor) and a._requires_grad for a in args):
             return outputs
         single = not isinstance(outputs, tuple)

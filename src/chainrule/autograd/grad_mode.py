@@ -1,4 +1,5 @@
-"""Grad modes: whether ops record the graph. Thread-local, as in PyTorch.
+"""Grad modes: whether ops record the graph. Thread-local, as in PyTorch (the switch itself,
+``GRAD_MODE``, is in ``_modes``).
 
 Each manager works as ``with no_grad():`` and as a decorator, ``@no_grad()``; ``no_grad``,
 ``enable_grad`` and ``inference_mode`` also decorate without parentheses (``@no_grad``).
@@ -8,23 +9,16 @@ versions.
 """
 import functools
 import inspect
-import threading
 
-
-class _GradState(threading.local):
-    enabled = True
-    inference = False
-
-
-STATE = _GradState()
+from .._modes import GRAD_MODE
 
 
 def is_grad_enabled():
-    return STATE.enabled
+    return GRAD_MODE.enabled
 
 
 def is_inference_mode_enabled():
-    return STATE.inference
+    return GRAD_MODE.inference
 
 
 def _set_enabled(mode):
@@ -32,7 +26,7 @@ def _set_enabled(mode):
     if mode.__class__ is not bool:
         raise TypeError(f"set_grad_enabled(): argument 'enabled' (position 1) must be bool, not "
                         f"{type(mode).__name__}")
-    STATE.enabled = mode
+    GRAD_MODE.enabled = mode
 
 
 class _GradModeManager:
@@ -100,41 +94,41 @@ class no_grad(_NoParamManager):
         self.prev = False
 
     def __enter__(self):
-        self.prev = STATE.enabled
-        STATE.enabled = False
+        self.prev = GRAD_MODE.enabled
+        GRAD_MODE.enabled = False
 
     def __exit__(self, *exc):
-        STATE.enabled = self.prev
+        GRAD_MODE.enabled = self.prev
 
 
 class enable_grad(_NoParamManager):
     """Re-enable recording inside a ``no_grad`` block."""
 
     def __enter__(self):
-        self.prev = STATE.enabled
-        STATE.enabled = True
+        self.prev = GRAD_MODE.enabled
+        GRAD_MODE.enabled = True
 
     def __exit__(self, *exc):
-        STATE.enabled = self.prev
+        GRAD_MODE.enabled = self.prev
 
 
 class set_grad_enabled(_GradModeManager):
     """Sets grad mode to ``mode`` at once (as a function call) and restores it on exit."""
 
     def __init__(self, mode):
-        self.prev = STATE.enabled
+        self.prev = GRAD_MODE.enabled
         self.mode = mode
         _set_enabled(mode)
 
     def __call__(self, fn):
-        STATE.enabled = self.prev  # the constructor switched modes; a decorator must not
+        GRAD_MODE.enabled = self.prev  # the constructor switched modes; a decorator must not
         return super().__call__(fn)
 
     def __enter__(self):
-        STATE.enabled = self.mode
+        GRAD_MODE.enabled = self.mode
 
     def __exit__(self, *exc):
-        STATE.enabled = self.prev
+        GRAD_MODE.enabled = self.prev
 
     def __repr__(self):
         return f"{type(self).__module__}.{type(self).__qualname__}(mode={self.mode})"
@@ -159,12 +153,12 @@ class inference_mode(_GradModeManager):
         self.mode = mode
 
     def __enter__(self):
-        self._prev = (STATE.enabled, STATE.inference)
-        STATE.enabled = not self.mode
-        STATE.inference = self.mode
+        self._prev = (GRAD_MODE.enabled, GRAD_MODE.inference)
+        GRAD_MODE.enabled = not self.mode
+        GRAD_MODE.inference = self.mode
 
     def __exit__(self, *exc):
-        STATE.enabled, STATE.inference = self._prev
+        GRAD_MODE.enabled, GRAD_MODE.inference = self._prev
 
     def clone(self):
         return self.__class__(self.mode)

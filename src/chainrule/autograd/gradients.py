@@ -8,6 +8,8 @@ import re
 
 import numpy as np
 
+from .. import _argparse, _tensor
+from .._tensor import tensor_methods
 from .anomaly_mode import called_from, place, with_line
 from .engine import _accumulate as accumulate_grad, run_backward
 
@@ -181,5 +183,17 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     return tuple(result)
 
 
-from .. import _argparse, _tensor  # noqa: E402  (circular: tensors call backward)
 from .._ops import batching as _batching, registry as _registry  # noqa: E402
+
+
+class _TensorMethods:
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Adds d(self)/d(leaf), weighted by ``gradient``, into each leaf's ``.grad``.
+
+        For a non-scalar ``self``, ``gradient`` is the v of the vector-Jacobian product
+        J^T·v: ``y.backward(v)`` gives each leaf x the gradient of ``(y * v).sum()``.
+        """
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+
+tensor_methods(_TensorMethods)
