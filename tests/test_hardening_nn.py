@@ -50,9 +50,9 @@ def _norm_tangent(lib, x, t):
         return fwd.unpack_dual(lib.linalg.vector_norm(dual)).tangent
 
 
-def _class_loss_grad(lib, name):
-    x = lib.tensor([0.7, -3.0, 1.5], dtype=lib.float64, requires_grad=True)
-    loss = getattr(F(lib), name)(x, lib.tensor([1], dtype=lib.uint8))
+def _class_loss_grad(lib, name, x=(0.7, -3.0, 1.5)):
+    x = lib.tensor(x, dtype=lib.float64, requires_grad=True)
+    loss = getattr(F(lib), name)(x, lib.tensor([0 if len(x) == 1 else 1], dtype=lib.uint8))
     return loss, lib.autograd.grad(loss, x)
 
 
@@ -176,6 +176,8 @@ CASES = {
     # a 1-d input with a target of shape (1,): the forward reads one class, the backward refuses
     "nll_vector_target_backward": lambda lib: _class_loss_grad(lib, "nll_loss"),
     "cross_entropy_vector_target_backward": lambda lib: _class_loss_grad(lib, "cross_entropy"),
+    # ... unless there is one class: its backward checks the input's size against the target's
+    "nll_one_class_vector_target_backward": lambda lib: _class_loss_grad(lib, "nll_loss", (0.5,)),
     # the kernels' dtype checks come where PyTorch makes them: multi_margin_loss has no float16
     # kernel (before the target's dtype); ctc_loss's unbatched 0-d input fails unsqueeze first
     "multi_margin_half": lambda lib: F(lib).multi_margin_loss(lib.ones(3, dtype=lib.float16),

@@ -219,6 +219,49 @@ DELIBERATE_RULES = [
 ]
 
 
+def _within_normwise_accuracy(step):
+    """Finite input whose derivatives from both libraries agree normwise: each derivative
+    result within 100 cond(A)^2 eps of its largest entry (eps of the input's dtype). LAPACK's
+    and the derivative formulas' accuracy is normwise; the entries far below the largest
+    hold the build's rounding, beyond what an elementwise tolerance allows."""
+    arrays = _arrays(step)
+    if not arrays or arrays[0].ndim < 2 or any(not np.isfinite(a).all() for a in arrays):
+        return False
+    matrices = [m.astype(np.complex128 if m.dtype.kind == "c" else np.float64)
+                for m in _decomposed(step.op, arrays[0]) if m.ndim >= 2 and m.shape[-1] and m.shape[-2]]
+    if not matrices:
+        return False
+    cond = max(float(np.max(np.linalg.cond(m))) for m in matrices)
+    bound = 100 * cond ** 2 * np.finfo(arrays[0].dtype).eps
+    from fuzz.compare import run
+    import chainrule
+    from helpers import require_torch
+    ours, theirs = run(chainrule, step), run(require_torch(), step)
+    for stage in ("grad", "grad2", "jvp"):
+        o, t = ours[stage], theirs[stage]
+        if o is None or t is None or o[0] != "ok" or t[0] != "ok" or isinstance(o[1], str) or isinstance(t[1], str):
+            if o != t and not (o and t and o[0] == t[0] == "ok" and o[1] == t[1]):
+                return False
+            continue
+        for a, b in zip(o[1], t[1]):
+            if (a is None) != (b is None):
+                return False
+            if a is not None and not np.max(np.abs(a[2] - b[2]), initial=0) <= bound * np.max(np.abs(b[2]), initial=0):
+                return False
+    return True
+
+
+DELIBERATE_RULES.append(DeliberateRule(
+    "derivatives through a decomposition of an ill-conditioned matrix agree normwise (within 100 cond^2 eps of "
+    "their largest entry), as LAPACK's accuracy is normwise; their entries far below the largest hold each "
+    "build's rounding (docs/differences.md)",
+    lambda key: _op_family(key).startswith(_DECOMPOSITIONS) and any(f"|{s}:value|" in key for s in ("grad", "grad2", "jvp")),
+    _within_normwise_accuracy,
+    Step(op='pinv', arrays=(ArraySpec(dtype='float64', shape=(3, 3), values=(
+        100.0, -0.00024187564849853516, 0.65185546875, 1.0, -0.00024187564849853516, -0.0, 3.125, 100.0, -20.0),
+        layout='transposed'),))))
+
+
 def _wide_line(step):
     """Some finite element lies more than 13 below the largest: where PyTorch's 1e-13 shows."""
     finite = [v for a in _arrays(step) for v in a.real.ravel().tolist() if np.isfinite(v)]
@@ -403,8 +446,9 @@ def _half_with_complex(step):
 
 DELIBERATE_RULES.append(DeliberateRule(
     "complex32: float16 with a complex operand, which PyTorch computes (or refuses) in ComplexHalf; chainrule "
-    "has no complex32 and raises its own TypeError (docs/differences.md)",
-    lambda key: "|forward:error-" in key and "|float16-" in key, _half_with_complex,
+    "has no complex32 and raises its own TypeError (docs/differences.md), also where PyTorch's result is real again "
+    "(pairwise_distance's norm of a complex32 difference is float16)",
+    lambda key: ("|forward:error-" in key or "|forward:extra-error" in key) and "|float16-" in key, _half_with_complex,
     Step(op='add[complex_number]', arrays=(ArraySpec(dtype='float16', shape=(2,), values=(1.0, -2.0)),))))
 
 

@@ -48,7 +48,8 @@ def _nll(x, picks, w, total, reduction):
 
 
 def _nll_backward(g, x, picks, w, total, reduction):
-    if x.ndim == 1 and picks.ndim == 1:  # the forward read a target of shape (1,) as one class; not so here
+    if x.ndim == 1 and picks.ndim == 1 and x.shape[0] != 1:
+        # the forward read a target of shape (1,) as one class; PyTorch's backward wants N == C
         raise RuntimeError(f"size mismatch (got input: {list(x.shape)}, target: [1])")
     out = np.zeros(x.shape, dtype=g.dtype)
     if reduction == "mean":
