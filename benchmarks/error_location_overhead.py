@@ -1,4 +1,4 @@
-"""What recording the error lines costs (autograd/anomaly_mode.py, "Error lines": the user's
+"""What recording the error lines costs (_autograd/anomaly_mode.py, "Error lines": the user's
 line for each node that saves tensors and for each in-place write, named by the in-place
 error): one MLP training step of benchmarks/train_step.py (784-512-512-10, ReLU, batch
 128, cross-entropy, Adam) with the recording on (the default) and off, beside PyTorch and
@@ -20,7 +20,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import chainrule
-from chainrule.autograd.anomaly_mode import set_error_lines
+from chainrule._autograd.anomaly_mode import set_error_lines
 from timing import median_seconds
 from train_step import batch, library_case, model_classes, numpy_case
 

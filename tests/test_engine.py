@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import chainrule
-from chainrule.autograd import engine
+from chainrule._autograd import engine
 from helpers import assert_close, both, data, require_torch
 
 

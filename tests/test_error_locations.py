@@ -1,5 +1,5 @@
 """Errors that name the user's line: after PyTorch's text (kept exactly: ``str(error)``),
-one line more, as an exception note (see autograd/anomaly_mode.py, "Error lines").
+one line more, as an exception note (see _autograd/anomaly_mode.py, "Error lines").
 
 Each program is written to a file and run from there, so the file and line numbers the
 notes name are known.
@@ -13,7 +13,7 @@ import textwrap
 import pytest
 
 import chainrule
-from chainrule.autograd import anomaly_mode
+from chainrule._autograd import anomaly_mode
 from helpers import require_torch
 
 HEADER = "import chainrule as torch\n"
@@ -134,7 +134,7 @@ def test_lines_can_be_switched_off_and_cheap_anomaly_mode_still_names_the_op(tmp
 
 def test_a_node_made_before_recording_was_on_says_so(tmp_path):
     path, error = run_program(tmp_path, """\
-        from chainrule.autograd import anomaly_mode
+        from chainrule._autograd import anomaly_mode
         x = torch.ones(2, requires_grad=True)
         anomaly_mode.set_error_lines(False)
         y = x * 1

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import chainrule
+from chainrule import _modes
 from chainrule._ops import registry
 from chainrule.autograd import forward_ad
 
@@ -50,7 +51,7 @@ def same_error(program):
 def no_level_left():
     """A failed test must not leave a level open for the next one."""
     yield
-    if forward_ad.FORWARD.level >= 0:
+    if _modes.FORWARD_AD.level >= 0:
         forward_ad.exit_dual_level()
     torch = require_torch()
     if torch.autograd.forward_ad._current_level >= 0:
@@ -105,7 +106,7 @@ def test_exit_drops_tangents():
     ours, theirs = both(program)
     assert_close(ours, theirs)
     assert ours[2] is None and ours[3] is None
-    assert not forward_ad.FORWARD.active and not forward_ad.FORWARD.duals
+    assert not _modes.FORWARD_AD.active and not _modes.FORWARD_AD.duals
 
 
 def test_unpack_outside_a_level_returns_the_tensor():

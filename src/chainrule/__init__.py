@@ -74,9 +74,9 @@ from ._ops.pooling import (adaptive_avg_pool1d, adaptive_max_pool1d_with_indices
                            max_pool1d, max_pool1d_with_indices, max_pool2d)
 from ._ops.resampling import constant_pad_nd, pixel_shuffle, pixel_unshuffle
 from ._ops.sequence_losses import ctc_loss_aten as ctc_loss
-from .autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
+from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                                  no_grad, set_grad_enabled)
-from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled
+from ._autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled
 from . import autograd, linalg, nn, random, return_types, special, utils  # submodules, as in torch
 from .autograd import functional as _functional  # noqa: F401  (autograd.functional: needs the ops)
 from . import func

@@ -30,7 +30,7 @@ from .._ops.inplace import apply_inplace, view_inplace as inplace_view
 from .._ops.joining import stack
 from .._ops.registry import apply
 from .._tensor import Tensor
-from ..autograd.gradients import grad as _grad
+from .._autograd.gradients import grad as _grad
 from ..return_types import _ReturnType
 
 _new = object.__new__

@@ -16,7 +16,8 @@ import numpy as np
 
 from .. import _argparse, _dtype
 from .._tensor import _wrap
-from ..autograd.forward_ad import FORWARD, make_dual, tangent_of
+from .._modes import FORWARD_AD
+from .tangents import dual_view, tangent_of
 from .._modes import GRAD_MODE
 from .activations import LOG_SOFTMAX, log_sigmoid, log_softmax, softmax, softmax_backward
 from .batching import aligned, any_batched, elementwise, on_batch, per_sample
@@ -593,10 +594,10 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     if target._data.dtype != input._data.dtype:
         raise RuntimeError(f"Found dtype {_type_name(target)} but expected {_type_name(input)}")
     _check_floating(input, "binary_cross_entropy")
-    if FORWARD.active and tangent_of(input) is not None and tangent_of(target) is None:
+    if FORWARD_AD.active and tangent_of(input) is not None and tangent_of(target) is None:
         # PyTorch's formula takes a missing target tangent as zeros, and its term -logit(x) * 0
         # is nan where x is 0 or 1: the tangent of the loss there is nan, as in PyTorch
-        target = make_dual(target, zeros_like(target))
+        target = dual_view(target, zeros_like(target))
     return apply(BINARY_CROSS_ENTROPY, (input, target), (reduction, w))
 
 

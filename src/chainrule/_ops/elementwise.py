@@ -19,7 +19,8 @@ import numpy as np
 
 from .. import _argparse, _dtype, _exact
 from .._tensor import Tensor, _wrap, device as _device, tensor_methods
-from ..autograd.forward_ad import FORWARD, not_differentiable, refuse_tangents
+from .._modes import FORWARD_AD
+from .tangents import not_differentiable, refuse_tangents
 from .._modes import GRAD_MODE
 from . import registry
 from .batching import dynamic_shape, elementwise, has_values
@@ -175,7 +176,7 @@ def without_derivative(op, out, inputs):
     """``out`` with ``op``'s node (see ``_no_derivative``) when an input requires grad."""
     if GRAD_MODE.enabled and any(t._requires_grad for t in inputs):
         record(op, out, inputs, ())
-    if FORWARD.active:  # nor can forward AD differentiate it
+    if FORWARD_AD.active:  # nor can forward AD differentiate it
         refuse_tangents(inputs, not_differentiable(op.name))
     return out
 

@@ -24,11 +24,12 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap, extras
-from ..autograd.anomaly_mode import LINES, note_modified
+from .._autograd.anomaly_mode import LINES, note_modified
 from .._modes import GRAD_MODE
-from ..autograd.grad_mode import no_grad
-from ..autograd.engine import Node
-from ..autograd.forward_ad import FORWARD, copy_tangent, update_inplace, update_view_inplace
+from .._autograd.grad_mode import no_grad
+from .._autograd.engine import Node
+from .._modes import FORWARD_AD
+from .tangents import copy_tangent, update_inplace, update_view_inplace
 from . import elementwise as ew
 from . import registry
 from .registry import apply, current_grad_fn, defop, record, replay_view, unary
@@ -198,11 +199,11 @@ def apply_inplace(self, compute, *args, **kwargs):
     if not _needs_graph(self, args):
         result = _computed(compute, self, self, args, kwargs)
         _write(self, result)
-        if FORWARD.active:  # forward AD: self's tangent follows its values
+        if FORWARD_AD.active:  # forward AD: self's tangent follows its values
             update_inplace(self, result)
         return self
     old = _alias(self)
-    if FORWARD.active:
+    if FORWARD_AD.active:
         copy_tangent(self, old)
     registry.IN_PLACE = True
     try:
@@ -211,7 +212,7 @@ def apply_inplace(self, compute, *args, **kwargs):
         if node is not None and any(tensor is old for _, _, tensor in node.checks):
             old._data = old._data.copy()
         _write(self, result)
-        if FORWARD.active:
+        if FORWARD_AD.active:
             update_inplace(self, result)
         if node is not None and node.ans is not None and not any(result is a for a in args):
             _saved_output_is_self(node, result, self)
@@ -295,7 +296,7 @@ def view_inplace(self, op, params, view_op):
     self._counter[0] += 1
     if LINES.enabled:
         note_modified(self._counter)
-    if FORWARD.active:  # forward AD: the tangent takes the new shape too
+    if FORWARD_AD.active:  # forward AD: the tangent takes the new shape too
         update_view_inplace(self, out)
     if out.grad_fn is not None:
         self.grad_fn = out.grad_fn

@@ -22,7 +22,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _legacy_type_name, _wrap
-from ..autograd.forward_ad import FORWARD
+from .._modes import FORWARD_AD
 from .._modes import GRAD_MODE
 from .gather_scatter import gather
 from .indexing import select
@@ -89,7 +89,7 @@ STACK = defop("stack", _join, batch=dim_params(0, same_rank=False), **_join_rule
 def _join_all(op, tensors, dim, dtype, stacked):
     """Joins ``tensors`` (each an item of a stack if ``stacked``) with two-input nodes,
     pairing neighbours level by level."""
-    if not (GRAD_MODE.enabled and any(t._requires_grad for t in tensors)) and not FORWARD.active \
+    if not (GRAD_MODE.enabled and any(t._requires_grad for t in tensors)) and not FORWARD_AD.active \
             and not registry.BATCHING:
         return _wrap(_concatenate([t._data for t in tensors], dim, dtype, [stacked] * len(tensors)))
     items = [(t, stacked) for t in tensors]
@@ -268,7 +268,7 @@ def block_diag(*tensors):
                                f"{t._data.ndim} dimensions")
     dtype = _dtype.result_dtype(tensors).np  # PyTorch's result_type: a 0-d block ranks below the others
     blocks = [t if t._data.ndim == 2 else view(t, (1, -1)) for t in tensors]
-    if not (GRAD_MODE.enabled and any(t._requires_grad for t in blocks)) and not FORWARD.active and \
+    if not (GRAD_MODE.enabled and any(t._requires_grad for t in blocks)) and not FORWARD_AD.active and \
             not (registry.BATCHING and any_batched(blocks)):  # (a batch: the op's rule)
         return _wrap(_pairwise(lambda a, b: _block_diag(a, b, dtype), [t._data for t in blocks]).astype(dtype))
     if len(blocks) == 1:

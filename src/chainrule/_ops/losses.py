@@ -28,7 +28,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor import Tensor, _wrap
 from .._modes import GRAD_MODE
-from ..autograd.grad_mode import no_grad
+from .._autograd.grad_mode import no_grad
 from . import reductions as _red
 from .activations import log_sigmoid
 from .binary import xlogy

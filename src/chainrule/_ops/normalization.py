@@ -17,7 +17,7 @@ import numpy as np
 
 from .._dtype import result_dtype
 from .._tensor import _wrap
-from ..autograd.grad_mode import no_grad
+from .._autograd.grad_mode import no_grad
 from .._dtype import type_word as _type_word
 from .batching import any_batched, batch_size, dim_params, on_batch, pad, top_level
 from . import reductions as _reductions

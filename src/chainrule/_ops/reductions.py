@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import _argparse, _dtype, return_types
 from .._tensor import Tensor, _wrap, tensor_methods
-from ..autograd import engine
+from .._autograd import engine
 from .._modes import GRAD_MODE
 from .binary import maximum, minimum  # max(x, other) is maximum; chainrule.maximum comes through here
 from .elementwise import cast, where, zeros_like

@@ -24,11 +24,10 @@ from numpy import asarray, empty, ndarray
 
 from .. import _dtype
 
-from ..autograd.anomaly_mode import ANOMALY, LINES, called_from, remember
-from ..autograd.engine import ANS, grad_accumulator, node_class
-from ..autograd.graph import SAVED_HOOKS, pack_saved
-from ..autograd.forward_ad import FORWARD, propagate as forward_propagate
-from .._modes import GRAD_MODE
+from .._autograd.anomaly_mode import ANOMALY, LINES, called_from, remember
+from .._autograd.engine import ANS, grad_accumulator, node_class
+from .._autograd.graph import SAVED_HOOKS, pack_saved
+from .._modes import FORWARD_AD, GRAD_MODE
 from .._tensor import InferenceCounter, Tensor, _legacy_type_name, _wrap, extras
 
 _new = object.__new__
@@ -123,8 +122,8 @@ def apply(op, inputs, params=(), dtype=None):
                 break
     elif GRAD_MODE.inference and not op.is_view:  # an inference tensor (a view shares its input's kind)
         out._counter = InferenceCounter(out._counter)
-    if FORWARD.active:  # forward AD: a dual level holds a dual tensor
-        forward_propagate(op, out, inputs, params)
+    if FORWARD_AD.active:  # forward AD: a dual level holds a dual tensor
+        FORWARD_AD.propagate(op, out, inputs, params)
     return out
 
 
@@ -156,8 +155,8 @@ def unary(op, x, params=(), dtype=None):
             _record_unary(op, out, x, params)
     elif GRAD_MODE.inference and not op.is_view:
         out._counter = InferenceCounter(out._counter)
-    if FORWARD.active:
-        forward_propagate(op, out, (x,), params)
+    if FORWARD_AD.active:
+        FORWARD_AD.propagate(op, out, (x,), params)
     return out
 
 
@@ -191,8 +190,8 @@ def binary(op, x, y, dtype=None):
             record(op, out, (x, y), ())
     elif GRAD_MODE.inference:
         out._counter = InferenceCounter(out._counter)
-    if FORWARD.active:
-        forward_propagate(op, out, (x, y), ())
+    if FORWARD_AD.active:
+        FORWARD_AD.propagate(op, out, (x, y), ())
     return out
 
 

@@ -18,7 +18,8 @@ import numpy as np
 
 from .. import _argparse, _dtype, return_types
 from .._tensor import Tensor, _wrap
-from ..autograd.forward_ad import FORWARD, not_differentiable, not_implemented, refuse_tangents, tangent_of
+from .._modes import FORWARD_AD
+from .tangents import not_differentiable, not_implemented, refuse_tangents, tangent_of
 from .._modes import GRAD_MODE
 from .elementwise import where
 from .joining import cat, stack
@@ -316,7 +317,7 @@ def _running_extreme(x, dim, name, op, accumulate, result_type):
         if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
             int_dim(dim, 1, name)  # PyTorch's TypeError
         ndim = x._data.ndim
-        if not -ndim <= dim < ndim and FORWARD.active and tangent_of(x) is not None:
+        if not -ndim <= dim < ndim and FORWARD_AD.active and tangent_of(x) is not None:
             wrap_dim(dim, ndim)  # PyTorch's tangent gathers along the dim: its IndexError
         dim = dim % ndim if -ndim <= dim < ndim else 0  # any dim picks nothing
         return pick(op, x, np.zeros(x._data.shape, dtype=np.int64), dim, True, result_type)
@@ -730,7 +731,7 @@ def _without_derivative(op, data, source):
     out = _wrap(data)
     if source is not None and source._requires_grad and GRAD_MODE.enabled and data.dtype.kind in "fc":
         record(op, out, (source,), ())
-    if FORWARD.active and source is not None:
+    if FORWARD_AD.active and source is not None:
         refuse_tangents((source,), _FORWARD_AD_ERRORS[op.name])
     return out
 

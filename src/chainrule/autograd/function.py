@@ -44,11 +44,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import forward_ad, graph
-from .anomaly_mode import inplace_lines, with_line
-from .engine import (SECOND_BACKWARD, Node, OutputPort, _Handle, _modified_message, _reduce, edge_of,
+from .._ops.tangents import set_tangent, tangent_of
+from .._autograd import graph
+from .._autograd.anomaly_mode import inplace_lines, with_line
+from .._autograd.engine import (SECOND_BACKWARD, Node, OutputPort, _Handle, _modified_message, _reduce, edge_of,
                      grad_accumulator)
-from .._modes import GRAD_MODE
+from .._modes import FORWARD_AD, GRAD_MODE
 
 _LEGACY = ("Legacy autograd function with non-static forward method is deprecated. Please use new-style "
            "autograd function with static forward method. (Example: "
@@ -302,9 +303,9 @@ def _apply(cls, args, kwargs):
     elif kwargs:
         args = _bind_keywords(cls.forward, args, kwargs)
     ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
-    tangents = _tangents(args) if forward_ad.FORWARD.active else None
-    previous, previous_forward = GRAD_MODE.enabled, forward_ad.FORWARD.active
-    GRAD_MODE.enabled = forward_ad.FORWARD.active = False  # forward is the op itself: never recorded
+    tangents = _tangents(args) if FORWARD_AD.active else None
+    previous, previous_forward = GRAD_MODE.enabled, FORWARD_AD.active
+    GRAD_MODE.enabled = FORWARD_AD.active = False  # forward is the op itself: never recorded
     try:
         if with_setup:
             output = cls.forward(*args)
@@ -312,7 +313,7 @@ def _apply(cls, args, kwargs):
         else:
             output = cls.forward(ctx, *args)
     finally:
-        GRAD_MODE.enabled, forward_ad.FORWARD.active = previous, previous_forward
+        GRAD_MODE.enabled, FORWARD_AD.active = previous, previous_forward
     outputs = output if isinstance(output, tuple) else (output,)
     _check_dirty(ctx, outputs)
     is_recorded = previous and any(ctx.needs_input_grad)
@@ -333,7 +334,7 @@ def _apply(cls, args, kwargs):
 def _tangents(args):
     """Each argument's forward-mode tangent (None without); None when none has one."""
     Tensor = _tensor.Tensor
-    tangents = [forward_ad.tangent_of(a) if isinstance(a, Tensor) else None for a in args]
+    tangents = [tangent_of(a) if isinstance(a, Tensor) else None for a in args]
     return tangents if any(t is not None for t in tangents) else None
 
 
@@ -349,12 +350,12 @@ def _forward_tangents(ctx, args, outputs, tangents):
     if ctx.materialize_grads:
         tangents = [_tensor._wrap(np.zeros_like(a._data)) if t is None and isinstance(a, Tensor) else t
                     for a, t in zip(args, tangents)]
-    previous, forward_ad.FORWARD.active = forward_ad.FORWARD.active, False  # the rule's own ops: no tangents
+    previous, FORWARD_AD.active = FORWARD_AD.active, False  # the rule's own ops: no tangents
     ctx.in_jvp = True
     try:
         result = cls.jvp(ctx, *tangents)
     finally:
-        forward_ad.FORWARD.active = previous
+        FORWARD_AD.active = previous
         ctx.in_jvp = False
     result = result if isinstance(result, tuple) else (result,)
     if len(result) != len(outputs):
@@ -367,7 +368,7 @@ def _forward_tangents(ctx, args, outputs, tangents):
                                    f"original Tensor, this is not supported. Tensor is of size "
                                    f"{list(out._data.shape)} while the given forward gradient is of size "
                                    f"{list(tangent._data.shape)}.")
-            forward_ad._set_tangent(out, tangent)
+            set_tangent(out, tangent)
 
 
 def _bind_defaults(forward, args, kwargs):

@@ -21,9 +21,9 @@ import numpy as np
 
 from .. import _tensor
 from . import forward_ad
-from .forward_ad import FORWARD
-from .gradients import grad as _autograd_grad
-from .grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
+from .._modes import FORWARD_AD
+from .._autograd.gradients import grad as _autograd_grad
+from .._autograd.grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 
 
 def _tensors(value, what, fn_name):
@@ -246,7 +246,7 @@ def hvp(func, inputs, v=None, create_graph=False, strict=False):
     ``strict`` and ``create_graph``, by PyTorch's double backward trick. Both give exactly
     the Jacobian of the gradient times v; neither assumes H symmetric (``vhp`` would).
     """
-    if not (strict or create_graph) and FORWARD.level < 0:
+    if not (strict or create_graph) and FORWARD_AD.level < 0:
         try:
             return _hvp_forward_over_reverse(func, inputs, v)
         except NotImplementedError:  # an op without forward AD: the trick needs only backward

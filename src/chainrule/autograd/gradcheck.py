@@ -29,7 +29,7 @@ import warnings
 
 import numpy as np
 
-from .gradients import grad as autograd_grad
+from .._autograd.gradients import grad as autograd_grad
 
 
 class GradcheckError(RuntimeError):

@@ -25,8 +25,8 @@ from .._ops import registry as _registry
 from .._ops.joining import cat
 from .._pytree import tree_flatten, tree_unflatten, treespec_pprint
 from ..autograd.functional import unit_rows
-from ..autograd.gradients import grad as _autograd_grad
-from ..autograd.grad_mode import enable_grad, is_grad_enabled
+from .._autograd.gradients import grad as _autograd_grad
+from .._autograd.grad_mode import enable_grad, is_grad_enabled
 
 _NESTING = {"reverse": 0, "forward": 0}  # transforms running now, by mode
 

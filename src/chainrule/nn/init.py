@@ -17,7 +17,7 @@ from .._ops.elementwise import where
 from .._ops.factorizations import linalg_qr
 from .._ops.random import randperm
 from .._ops.strided import diag
-from ..autograd.grad_mode import no_grad
+from .._autograd.grad_mode import no_grad
 
 __all__ = ["calculate_gain", "uniform_", "normal_", "trunc_normal_", "constant_", "ones_", "zeros_", "eye_",
            "dirac_", "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_", "orthogonal_",

@@ -26,8 +26,8 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
-from ..autograd.anomaly_mode import LINES, note_modified
-from ..autograd.grad_mode import enable_grad, set_grad_enabled
+from .._autograd.anomaly_mode import LINES, note_modified
+from .._autograd.grad_mode import enable_grad, set_grad_enabled
 from . import _kernels as K
 
 _global_optimizer_pre_hooks = OrderedDict()

@@ -24,10 +24,10 @@ import warnings
 
 from .. import _creation
 from ..autograd import graph
-from ..autograd.engine import TASKS
+from .._autograd.engine import TASKS
 from ..autograd.function import Function
-from ..autograd.gradients import backward as _backward
-from ..autograd.grad_mode import enable_grad, no_grad
+from .._autograd.gradients import backward as _backward
+from .._autograd.grad_mode import enable_grad, no_grad
 from .._tensor import Tensor
 
 __all__ = ["CheckpointError", "CheckpointFunction", "check_backward_validity", "checkpoint", "checkpoint_sequential",

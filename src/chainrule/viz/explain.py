@@ -24,9 +24,9 @@ import sys
 import numpy as np
 
 from .._tensor import Tensor, _wrap
-from ..autograd import gradients as autograd_gradients
-from ..autograd.anomaly_mode import with_line
-from ..autograd.engine import SECOND_BACKWARD, AccumulateGrad
+from .._autograd import gradients as autograd_gradients
+from .._autograd.anomaly_mode import with_line
+from .._autograd.engine import SECOND_BACKWARD, AccumulateGrad
 from .graph import LEAF, node_name, size_text, walk
 from .rules import rule_words
 

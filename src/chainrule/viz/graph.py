@@ -18,7 +18,7 @@ The walk uses a stack, not recursion: a chain of 100,000 ops is fine.
 import numpy as np
 
 from .._tensor import Tensor, _wrap
-from ..autograd.engine import ANS
+from .._autograd.engine import ANS
 
 OUTPUT, BASE, FN, LEAF, SAVED = "output", "base", "fn", "leaf", "saved"
 FILL = {OUTPUT: "darkolivegreen1", BASE: "darkolivegreen3", LEAF: "lightblue", SAVED: "orange", FN: None}

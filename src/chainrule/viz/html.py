@@ -24,7 +24,7 @@ import os
 import numpy as np
 
 from .._tensor import Tensor, _wrap
-from ..autograd.engine import AccumulateGrad
+from .._autograd.engine import AccumulateGrad
 from .explain import tensor_text, trace_backward
 from .graph import FN, LEAF, node_name, saved_items, size_text, walk
 from .rules import rule_words

@@ -25,7 +25,7 @@ from collections import OrderedDict, namedtuple
 
 from ..._tensor import Tensor
 from ...autograd.function import Function
-from ...autograd.grad_mode import is_grad_enabled
+from ..._autograd.grad_mode import is_grad_enabled
 
 
 class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):

@@ -34,7 +34,7 @@ from collections.abc import Mapping
 
 from ..._tensor import Tensor
 from ... import _creation
-from ...autograd.grad_mode import no_grad
+from ..._autograd.grad_mode import no_grad
 from ..parameter import Buffer, Parameter
 from .hooks import (BackwardHook, RemovableHandle, _IncompatibleKeys, _WrappedHook, _run_registration_hooks,
                     _global_backward_hooks, _global_backward_pre_hooks, _global_buffer_registration_hooks,

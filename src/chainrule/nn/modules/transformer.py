@@ -24,7 +24,7 @@ import warnings
 
 from ..._creation import arange, full
 from ..._ops.strided import triu
-from ...autograd.grad_mode import is_grad_enabled
+from ..._autograd.grad_mode import is_grad_enabled
 from .. import functional as F
 from ..init import xavier_uniform_
 from .activation import GELU, MultiheadAttention, ReLU

@@ -14,7 +14,7 @@ from ..._creation import tensor
 from ..._ops.joining import stack
 from ..._ops.linalg import vector_norm
 from ..._tensor import Tensor
-from ...autograd.grad_mode import no_grad
+from ..._autograd.grad_mode import no_grad
 
 __all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_", "get_total_norm"]
 

@@ -16,7 +16,7 @@ from ..._ops.joining import cat
 from ..._ops.linalg import matrix_exp, mv, vdot
 from ..._ops.solvers import solve
 from ..._tensor import Tensor
-from ...autograd.grad_mode import no_grad
+from ..._autograd.grad_mode import no_grad
 from .. import functional as F
 from ..modules.conv import ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from ..modules.module import Module

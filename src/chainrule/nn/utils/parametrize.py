@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from copy import deepcopy
 
 from ..._tensor import Tensor
-from ...autograd.grad_mode import no_grad
+from ..._autograd.grad_mode import no_grad
 from ..modules.container import ModuleDict, ModuleList
 from ..parameter import Parameter
 
