@@ -43,5 +43,4 @@ DEFERRED = {
 # modules that import each other round a loop (each one strongly connected component)
 CYCLES = [
     ['nn.modules', 'nn.modules.rnn', 'nn.utils', 'nn.utils.convert_parameters', 'nn.utils.parametrizations', 'nn.utils.parametrize'],
-    ['_ops.elementwise', '_ops.inplace', '_ops.methods', '_ops.unary'],
 ]

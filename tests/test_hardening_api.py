@@ -203,6 +203,12 @@ OUT_CALLS = ("lib.cat([x, x], out=out)", "lib.cat([x, x.long()], 1, out=out)", "
              "lib.column_stack([x[0], x[1]], out=out)")
 
 
+def _where_method(lib):
+    x = lib.tensor([1.0, -2.0, 3.0], requires_grad=True)
+    out = x.where(x > 0, 0.5)
+    return out, type(out.grad_fn).__name__, lib.autograd.grad(out.sum(), x)
+
+
 VALUES = {
     **{f"{call} into {shape} {dtype}": (lambda *a: lambda lib: _into_out(lib, *a))(call, shape, dtype)
        for call in OUT_CALLS for shape, dtype in (((0,), "float32"), ((4, 3), "float32"), ((3,), "float64"))},
@@ -212,6 +218,7 @@ VALUES = {
     "ctx.save_for_forward": _save_for_forward,
     ".data: in place through it is not seen by backward": _data_inplace_unseen,
     ".data = tensor": _data_assigned,
+    "x.where(condition, y): where(condition, x, y), with its graph": lambda lib: _where_method(lib),
     **{f"diff n={n} dim={dim} ends={ends} {dtype}": (lambda *a: lambda lib: _diff(lib, *a))(n, dim, ends, dtype)
        for n in (0, 1, 2, 7) for dim in (0, -1) for ends in (False, True)
        for dtype in ("float64", "int64", "bool", "uint8")},

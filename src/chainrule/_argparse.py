@@ -283,6 +283,36 @@ def number_input(value, arg="input", position=1):
     raise not_tensor(public_name(), value, arg, position)
 
 
+# --- the other operand of a binary op -----------------------------------------------------------
+
+NUMBERS = (float, int, bool, complex)  # checked first on the hot path: ``x * 0.5`` is common
+
+
+def operand(value):
+    """The other operand of a binary op as a tensor or a Python number (NumPy scalars
+    become numbers); anything else is PyTorch's TypeError. Arrays too: ``x + array`` is
+    NumPy's business in PyTorch (the operators return NotImplemented on a TypeError)."""
+    if isinstance(value, Tensor) or value.__class__ in NUMBERS:
+        if value.__class__ is int:  # PyTorch's OverflowError for what a Scalar can't hold, first
+            _dtype.scalar_int(value)
+        return value
+    if isinstance(value, np.generic):
+        return value.item()
+    raise NotAnOperand(str(not_tensor(public_name(), value, "other", 2)))
+
+
+class NotAnOperand(TypeError):
+    """A list, None, an array... as the other operand of a binary op. The operators catch
+    it and return NotImplemented, so Python raises its own TypeError or NumPy computes
+    (``x + array``), as with PyTorch; a call shows PyTorch's message: ``add(): argument
+    'other' (position 2) must be Tensor, not list``. Named and printed as the TypeError
+    it is (the operators must not catch other TypeErrors: complex32's is chainrule's own)."""
+
+
+NotAnOperand.__name__ = NotAnOperand.__qualname__ = "TypeError"
+NotAnOperand.__module__ = "builtins"
+
+
 # --- dims and sizes: the argument parsing every op family uses (the arithmetic: _dims) ---------
 
 

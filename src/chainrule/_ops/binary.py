@@ -23,9 +23,10 @@ import math
 import numpy as np
 
 from .. import _dtype
+from .._argparse import NotAnOperand, operand
 from .._tensor import _C_TYPE_NAMES, Tensor
-from .elementwise import (TENSOR_OR_NUMBER, NotAnOperand, _as_complex32, _conj, _is_complex, _is_tensor,
-                          _no_bool_subtraction, _no_derivative, _opmath, _operand, _scalar_operand, common_operands, div,
+from .elementwise import (TENSOR_OR_NUMBER, _as_complex32, _conj, _is_complex, _is_tensor,
+                          _no_bool_subtraction, _no_derivative, _opmath, _scalar_operand, common_operands, div,
                           invalid_arguments, must_be_tensor, not_implemented_for, plain, pow, promoted,
                           tensor_method, type_name, where, without_derivative, zeros_like)
 from .inplace import BROADCASTING, KERNEL_AFTER_SHAPE, apply_inplace, promoting
@@ -50,7 +51,7 @@ def _real_kernel(kernel, dtype, kinds="biuf"):
 
 def _number_operand(other):
     """Whether ``other`` is a Python number (after NumPy scalars became numbers)."""
-    return not _is_tensor(_operand(other))
+    return not _is_tensor(operand(other))
 
 
 # --- fmod: the remainder of truncated division (``%`` rounds down: elementwise.remainder) ------
@@ -110,7 +111,7 @@ def float_power(x, exponent):
     """``pow`` computed in float64 (complex128 for complex operands), whatever the
     inputs' dtypes: recorded as PyTorch does, casts then ``pow``."""
     try:
-        x, exponent = _operand(x), _operand(exponent)
+        x, exponent = operand(x), operand(exponent)
     except NotAnOperand:
         raise invalid_arguments("float_power", (x, exponent), *_FLOAT_POWER_SIGNATURES) from None
     if not _is_tensor(x) and not _is_tensor(exponent):
@@ -120,7 +121,7 @@ def float_power(x, exponent):
 
 
 def _float_power_inplace(x, exponent):
-    dtype = _double_dtype(x, _operand(exponent))
+    dtype = _double_dtype(x, operand(exponent))
     if x.dtype is not dtype:
         raise RuntimeError(f"the base given to float_power_ has dtype {type_name(x._data.dtype)} but the "
                            f"operation's result requires dtype {type_name(dtype.np)}")
@@ -400,7 +401,7 @@ def _x_log(name, ops, x, y):
     """``x * log(y)``-like ops: (tensor, tensor), (number, tensor) or (tensor, number)."""
     both, number_x, number_y = ops
     try:
-        x, y = _operand(x), _operand(y)
+        x, y = operand(x), operand(y)
     except NotAnOperand:
         raise invalid_arguments(name, (x, y), *_XLOGY_SIGNATURES) from None
     if not _is_tensor(x) and not _is_tensor(y):
@@ -533,7 +534,7 @@ def lerp(x, end, weight, *, out=None):
     if out is not None:
         return into(out, lerp, x, end, weight)
     try:
-        weight, known = _operand(weight), True
+        weight, known = operand(weight), True
     except NotAnOperand:
         known = False
     if not known or not _is_tensor(x) or not _is_tensor(end):
@@ -747,7 +748,7 @@ def _comparison_inplace(name, fn, kernel, number_node, tensor_node):
                       .astype(x.dtype), batch=elementwise, node=tensor_node, vjp=(_zero, _zero), jvp=(_zero, _zero))
 
     def compute(x, other):
-        other = _operand(other)
+        other = operand(other)
         if kernel is not None and (_is_complex(x) or _is_complex(other)):
             raise not_implemented_for(kernel, promoted((x, other)))
         if (_is_complex(x) or _is_complex(other)) and promoted((x, other)) is _dtype.COMPLEX_HALF:

@@ -18,6 +18,7 @@ import warnings
 import numpy as np
 
 from .. import _argparse, _dtype, _exact
+from .._argparse import NUMBERS, NotAnOperand, operand
 from .._tensor import Tensor, _wrap, device as _device, tensor_methods
 from .._modes import FORWARD_AD
 from .tangents import not_differentiable, refuse_tangents
@@ -112,7 +113,7 @@ def common_operands(*operands, floating=False, kernel=None):
     Operands that cannot require grad (numbers, bool and integer tensors) are converted
     to that dtype here, so that NumPy computes in it. ``kernel``: PyTorch's kernel, which
     refuses complex32 (float16 with a complex number) with its own error."""
-    operands = [_operand(v) for v in operands]
+    operands = [operand(v) for v in operands]
     try:
         dtype = _dtype.result_dtype(operands).np
     except TypeError as e:
@@ -232,34 +233,6 @@ def _is_complex(x):
     return x.__class__ is complex or (isinstance(x, Tensor) and x._data.dtype.kind == "c")
 
 
-_NUMBER = (float, int, bool, complex)  # checked first on the hot path: ``x * 0.5`` is common
-
-
-def _operand(value):
-    """The other operand of a binary op as a tensor or a Python number (NumPy scalars
-    become numbers); anything else is PyTorch's TypeError. Arrays too: ``x + array`` is
-    NumPy's business in PyTorch (the operators return NotImplemented on a TypeError)."""
-    if isinstance(value, Tensor) or value.__class__ in _NUMBER:
-        if value.__class__ is int:  # PyTorch's OverflowError for what a Scalar can't hold, first
-            _dtype.scalar_int(value)
-        return value
-    if isinstance(value, np.generic):
-        return value.item()
-    raise NotAnOperand(str(_argparse.not_tensor(_argparse.public_name(), value, "other", 2)))
-
-
-class NotAnOperand(TypeError):
-    """A list, None, an array... as the other operand of a binary op. The operators catch
-    it and return NotImplemented, so Python raises its own TypeError or NumPy computes
-    (``x + array``), as with PyTorch; a call shows PyTorch's message: ``add(): argument
-    'other' (position 2) must be Tensor, not list``. Named and printed as the TypeError
-    it is (the operators must not catch other TypeErrors: complex32's is chainrule's own)."""
-
-
-NotAnOperand.__name__ = NotAnOperand.__qualname__ = "TypeError"
-NotAnOperand.__module__ = "builtins"
-
-
 def _conj(number):
     return number.conjugate() if number.__class__ is complex else number
 
@@ -321,17 +294,17 @@ def add(x, other, *, alpha=1, out=None):
         return into(out, add, x, other, alpha=alpha)
     if alpha != 1 or alpha.__class__ is not int:
         return _add_scaled(x, other, alpha)
-    if other.__class__ in _NUMBER:
+    if other.__class__ in NUMBERS:
         try:
             other, dtype = _scalar_operand(x, other)
         except AttributeError:  # torch.add(2, 3): a number as input is a 0-d tensor
             return add(_argparse.number_input(x), other)
         return unary(ADD_SCALAR, x, (other,), dtype)
     if not isinstance(x, Tensor):  # number + tensor
-        if not isinstance(other, Tensor) or not (x.__class__ in _NUMBER or isinstance(x, np.generic)):
+        if not isinstance(other, Tensor) or not (x.__class__ in NUMBERS or isinstance(x, np.generic)):
             return add(_argparse.number_input(x), other)
-        x, other = other, _operand(x)
-    other = _operand(other)
+        x, other = other, operand(x)
+    other = operand(other)
     if not isinstance(other, Tensor):
         other, dtype = _scalar_operand(x, other)
         return unary(ADD_SCALAR, x, (other,), dtype)
@@ -356,7 +329,7 @@ def _add_scaled(x, other, alpha):
     """``x + alpha * other``, after PyTorch's checks of alpha against the result dtype
     (bool only for bool, no float for integers, no complex for reals) and its conversion
     to that dtype (with an overflow check; any nonzero alpha is True for bool)."""
-    other = _operand(other)
+    other = operand(other)
     if alpha.__class__ is int:  # what a Scalar can't hold: OverflowError, first
         _dtype.scalar_int(alpha)
     if not _is_tensor(x):  # number + alpha * tensor
@@ -421,7 +394,7 @@ def sub(x, other, *, alpha=1, out=None):
         return into(out, sub, x, other, alpha=alpha)
     if not isinstance(x, Tensor):  # torch.sub(2, y): a number as input is a 0-d tensor
         x = _argparse.number_input(x)
-    other = _operand(other)
+    other = operand(other)
     if alpha.__class__ is int:
         _dtype.scalar_int(alpha)
     _check_subtraction(x, other)
@@ -445,8 +418,8 @@ def rsub(input, other, *, alpha=1):
                                             "Tensor input, Tensor other, *, Number alpha = 1",
                                             "Tensor input, Number other, Number alpha = 1")
     x = input
-    if other.__class__ not in _NUMBER:
-        other = _operand(other)  # a NumPy scalar is a number
+    if other.__class__ not in NUMBERS:
+        other = operand(other)  # a NumPy scalar is a number
         if _is_tensor(other):
             return sub(other, x, alpha=alpha)
     if alpha != 1 or alpha.__class__ is not int:
@@ -515,17 +488,17 @@ MUL_SCALAR = defop("mul_scalar", _opmath(np.multiply), node="MulBackward0",
 def mul(x, other, *, out=None):
     if out is not None:
         return into(out, mul, x, other)
-    if other.__class__ in _NUMBER:
+    if other.__class__ in NUMBERS:
         try:
             other, dtype = _scalar_operand(x, other)
         except AttributeError:  # torch.mul(2, 3): a number as input is a 0-d tensor
             return mul(_argparse.number_input(x), other)
         return unary(MUL_SCALAR, x, (other,), dtype)
     if not isinstance(x, Tensor):  # number * tensor
-        if not isinstance(other, Tensor) or not (x.__class__ in _NUMBER or isinstance(x, np.generic)):
+        if not isinstance(other, Tensor) or not (x.__class__ in NUMBERS or isinstance(x, np.generic)):
             return mul(_argparse.number_input(x), other)
-        x, other = other, _operand(x)
-    other = _operand(other)
+        x, other = other, operand(x)
+    other = operand(other)
     if not isinstance(other, Tensor):
         other, dtype = _scalar_operand(x, other)
         return unary(MUL_SCALAR, x, (other,), dtype)
@@ -554,7 +527,7 @@ def div(x, other, *, rounding_mode=None, out=None):
         if not _is_tensor(other):  # torch.div(2, 3): a number as input is a 0-d tensor
             return div(_argparse.number_input(x), other)
         return rdiv(other, x)
-    other = _operand(other)
+    other = operand(other)
     if _is_tensor(other):
         out_dtype = _complex32_refused("div_cpu", x, other) or _tensor_result(x, other)
         if (out_dtype or x._data.dtype).kind not in "fc":
@@ -574,9 +547,9 @@ def div(x, other, *, rounding_mode=None, out=None):
 
 def rdiv(x, other):
     """``other / x`` for a Python number: ``reciprocal(x) * other``, as PyTorch records it."""
-    if other.__class__ not in _NUMBER and _is_tensor(_operand(other)):
-        return div(_operand(other), x)
-    return mul(reciprocal(x), other)
+    if other.__class__ not in NUMBERS and _is_tensor(operand(other)):
+        return div(operand(other), x)
+    return mul(x.reciprocal(), other)
 
 
 def _rounded_quotient(a, b, mode):
@@ -658,7 +631,7 @@ def remainder(x, other, *, out=None):
     if out is not None:
         return into(out, remainder, x, other)
     try:
-        number = other if _is_tensor(x) and not _is_tensor(_operand(other)) else None
+        number = other if _is_tensor(x) and not _is_tensor(operand(other)) else None
         x_t, other_t, dtype = common_operands(x, other, kernel="remainder_cpu")
     except NotAnOperand:  # still an operand error: ``x % None`` is Python's TypeError
         raise NotAnOperand(str(invalid_arguments("remainder", (x, other), *_REMAINDER_SIGNATURES))) from None
@@ -805,7 +778,7 @@ def _pow_exponent_grad(g, x, y, ans):
     # d(x^y)/dy = x^y log x; PyTorch defines it as 0 where x == 0 and y >= 0 (at y < 0:
     # inf * log 0 = -inf), multiplying g last; log of x in the result's dtype (a float16 base
     # under a float32 exponent: log in float32)
-    return g * where((x == 0) & _nonnegative_real(y), 0.0, (ans * log(x.to(ans.dtype))).conj())
+    return g * where((x == 0) & _nonnegative_real(y), 0.0, (ans * x.to(ans.dtype).log()).conj())
 
 
 POW = defop(
@@ -870,7 +843,7 @@ def pow(x, exponent, *, out=None):
         return into(out, pow, x, exponent)
     if not _is_tensor(x):
         return rpow(exponent, x)
-    exponent = _operand(exponent)
+    exponent = operand(exponent)
     if _is_tensor(exponent):
         dtype = _complex32_refused("pow", x, exponent) or _tensor_result(x, exponent)
         _no_bool_pow(dtype or x._data.dtype)
@@ -892,9 +865,9 @@ def pow(x, exponent, *, out=None):
 
 def rpow(x, base):
     """``base ** x`` for a Python number ``base``."""
-    if base.__class__ not in _NUMBER and _is_tensor(_operand(base)):
-        return pow(_operand(base), x)
-    base = _operand(base)
+    if base.__class__ not in NUMBERS and _is_tensor(operand(base)):
+        return pow(operand(base), x)
+    base = operand(base)
     if base.__class__ is complex and x._data.dtype.char == "e":  # no complex32 kernel
         raise not_implemented_for("pow", _dtype.COMPLEX_HALF)
     base, out_dtype = _scalar_operand(x, base)
@@ -1057,9 +1030,9 @@ def where(condition, x=None, y=None):
             return where(condition, x.item() if isinstance(x, np.generic) else x,
                          y.item() if isinstance(y, np.generic) else y)
         raise _where_arguments(condition, x, y) from None
-    if x.__class__ in _NUMBER:  # fitted into the result dtype with PyTorch's overflow check
+    if x.__class__ in NUMBERS:  # fitted into the result dtype with PyTorch's overflow check
         x = _dtype.checked_scalar(x, out_dtype, check_half=False)
-    if y.__class__ in _NUMBER:
+    if y.__class__ in NUMBERS:
         y = _dtype.checked_scalar(y, out_dtype, check_half=False)
     # a number becomes a 0-d array of the result's dtype itself (through the default dtype,
     # a float number would be rounded to float32 on its way into a float64 result)
@@ -1097,7 +1070,7 @@ def _compare(fn, name, kernel, x, other):
     if not _is_tensor(x):
         raise invalid_arguments(name, (x, other), *TENSOR_OR_NUMBER)
     try:
-        other = _operand(other)
+        other = operand(other)
     except NotAnOperand:  # still one to the operators (``x < [1]``: Python's TypeError)
         if _argparse.called_as_method():
             raise NotAnOperand(str(invalid_arguments(name, (other,), "Tensor other", "Number other"))) from None
@@ -1206,12 +1179,12 @@ def true_divide(x, other):
     return div(x, other)
 
 
-from .unary import log, reciprocal  # noqa: E402  (unary builds on this module's helpers)
 from .methods import inplace_method  # noqa: E402  (in-place ops build on this module)
-from .inplace import BROADCASTING, apply_inplace, promoting  # noqa: E402
+from .inplace import BROADCASTING, INTEGER_VALUES_ONLY, apply_inplace, promoting  # noqa: E402
 
 promoting(sub, _check_subtraction)
 BROADCASTING.add(copy)  # copy_ is a TensorIterator too: src broadcasts to self's shape first
+INTEGER_VALUES_ONLY.add(copy)
 promoting(true_divide, floating=True)
 promoting(pow, _check_integer_power)
 for _fn in (add, mul, div, floor_divide, remainder, bitwise_and, bitwise_or, bitwise_xor):
@@ -1307,7 +1280,7 @@ class _TensorMethods:
         try:
             return rdiv(self, other)
         except NotAnOperand:  # PyTorch's is reciprocal() * other, which leaves an array to NumPy
-            return reciprocal(self) * other if isinstance(other, np.ndarray) else NotImplemented
+            return self.reciprocal() * other if isinstance(other, np.ndarray) else NotImplemented
 
     def __pos__(self):
         return self
@@ -1319,6 +1292,9 @@ class _TensorMethods:
         if kind not in "iu":
             raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
         return bitwise_not(self)
+
+    def where(self, condition, y):
+        return where(condition, self, y)
 
     # comparisons: their messages count arguments after self
     def eq(self, other):

@@ -23,6 +23,7 @@ import math
 import numpy as np
 
 from .. import _dtype
+from .._argparse import operand
 from .._tensor import Tensor, _wrap, extras
 from .._autograd.anomaly_mode import LINES, note_modified
 from .._modes import GRAD_MODE
@@ -30,7 +31,6 @@ from .._autograd.grad_mode import no_grad
 from .._autograd.engine import Node
 from .._modes import FORWARD_AD
 from .tangents import copy_tangent, update_inplace, update_view_inplace
-from . import elementwise as ew
 from . import registry
 from .registry import apply, current_grad_fn, defop, record, replay_view, unary
 
@@ -116,6 +116,9 @@ BROADCASTING = set()
 # in-place ops whose own argument checks come first (lerp_'s dtype of `end`), whose kernel's
 # dispatch error (NotImplementedError) comes after TensorIterator's shape check
 KERNEL_AFTER_SHAPE = set()
+# copy_: written into an integer self, the values only, never a history (PyTorch's copy_ of a
+# tensor that requires grad into an integer tensor)
+INTEGER_VALUES_ONLY = set()
 
 
 def promoting(fn, first=None, floating=False):
@@ -145,7 +148,7 @@ def _check_promotion(self, args, rule):
     other = args[0]
     if first is None and other.__class__ is float and kind in "fc" and len(args) == 1:  # the commonest case
         return
-    operands = [ew._operand(a) for a in args]
+    operands = [operand(a) for a in args]
     other = operands[0]
     if first is not None:
         first(self, other)
@@ -193,7 +196,7 @@ def apply_inplace(self, compute, *args, **kwargs):
     rule = PROMOTING.get(compute)
     if rule is not None and args:
         _check_promotion(self, args, rule)
-    if compute is ew.copy and self._data.dtype.kind in "biu" and GRAD_MODE.enabled:
+    if compute in INTEGER_VALUES_ONLY and self._data.dtype.kind in "biu" and GRAD_MODE.enabled:
         with no_grad():  # PyTorch's copy_ gives an integer tensor the values only, never a history
             return apply_inplace(self, compute, *args, **kwargs)
     if not _needs_graph(self, args):
@@ -319,7 +322,7 @@ def _outside_region(g, steps):
     """``g`` with the view's region zeroed: that part of the old base was overwritten."""
     inside = np.zeros(g._data.shape, dtype=bool)
     _region(inside, steps)[...] = True
-    return ew.where(_wrap(inside), 0.0, g)
+    return g.where(_wrap(~inside), 0.0)
 
 
 def _embed(array, steps, shape):

@@ -13,9 +13,10 @@ Predicates (``isnan``, ``signbit``...) give plain bool tensors, at the end.
 import numpy as np
 
 from .. import _argparse, _dtype
-from .._tensor import Tensor, _wrap, tensor_methods
+from .._argparse import NUMBERS
 from .._modes import GRAD_MODE
-from .elementwise import (_NUMBER, _float_input, _is_tensor, _scalar_result, _tensor_result, imag,
+from .._tensor import Tensor, _wrap, tensor_methods
+from .elementwise import (_float_input, _is_tensor, _scalar_result, _tensor_result, imag,
                           not_implemented_for, plain, promoted, real, where, zeros_like)
 from .methods import inplace_method
 from .batching import elementwise
@@ -335,7 +336,7 @@ def clamp(x, min=None, max=None):
     out_dtype = None
     for bound in (min, max):
         if bound is not None:
-            if bound.__class__ not in _NUMBER:
+            if bound.__class__ not in NUMBERS:
                 raise _clamp_arguments(x, min, max)
             if bound.__class__ is not complex:  # a complex number bound keeps x's dtype
                 out_dtype = out_dtype or _scalar_result(x, bound)
