@@ -43,7 +43,25 @@ def _wide_range_solves(lib):
     return tuple(x.flatten()[0] * 1e6 for x in solutions)  # the first unknown, the one pivoting spoils
 
 
+_FUSED_SHAPES = {"addmm": ((2, 2), (2, 3), (3, 2)), "addbmm": ((2, 2), (2, 2, 3), (2, 3, 2)),
+                 "baddbmm": ((2, 2, 2), (2, 2, 3), (2, 3, 2)), "addmv": ((2,), (2, 3), (3,)), "addr": ((2, 3), (2,), (3,)),
+                 "matmul": ((2, 1, 2), (2, 2, 1)), "bmm": ((1, 1, 1), (1, 1, 1))}
+
+
+def _fused(lib, name, dtypes):
+    """A product's operands of these dtypes (b: bool, u: uint8, f: float32): PyTorch checks the
+    dtypes in its own order (self against mat2 first for addmm, input against batch1 for
+    baddbmm) and dispatches on the first matrix's dtype; addr, a composition, promotes."""
+    dtype = {"b": lib.bool, "u": lib.uint8, "f": lib.float32}
+    return getattr(lib, name)(*[lib.ones(*shape, dtype=dtype[d]) for shape, d in zip(_FUSED_SHAPES[name], dtypes)])
+
+
 CASES = {
+    **{f"{name}_{dtypes}": lambda lib, name=name, dtypes=dtypes: _fused(lib, name, dtypes)
+       for name in ("addmm", "addbmm", "baddbmm", "addmv", "addr")
+       for dtypes in ("bbb", "bbu", "bub", "ubu", "ufu", "fbf", "buf", "ffu")},
+    **{f"{name}_{dtypes}": lambda lib, name=name, dtypes=dtypes: _fused(lib, name, dtypes)
+       for name in ("matmul", "bmm") for dtypes in ("bu", "bf", "ub", "bb")},
     # an empty broadcast batch: LAPACK never runs, so no residuals (PyTorch's ranks, of A's
     # batch, are memory it never wrote: only their shape is compared)
     **{f"lstsq_empty_broadcast_{driver}": lambda lib, driver=driver: (lambda r: (r.solution, r.residuals, lib.tensor(

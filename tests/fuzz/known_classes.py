@@ -145,6 +145,12 @@ def _decomposed(op, a):
     if family.startswith(("qr", "lu")) and not family.startswith("lu_solve") and a.ndim >= 2 and \
             a.shape[-2] < a.shape[-1]:  # a wide one's derivative needs its head
         return [a, a[..., :a.shape[-2]]]
+    if family == "cholesky_inverse":  # the matrix inverted: the product of the triangle the entry builds
+        import chainrule
+        from opdb_linalg import lower, upper
+        factor = (upper if "[upper" in op else lower)(chainrule, chainrule.from_numpy(a)).numpy()
+        factor_h = np.conj(np.swapaxes(factor, -1, -2))
+        return [a, factor_h @ factor if "[upper" in op else factor @ factor_h]
     if family == "cholesky_ex_failed" and a.ndim >= 2:  # (x + x.mT) / 2, which broadcasts a (1, n) x
         try:
             return [(a + np.swapaxes(a, -1, -2)) / 2]
@@ -219,44 +225,44 @@ DELIBERATE_RULES = [
 ]
 
 
-def _within_normwise_accuracy(step):
-    """Finite input whose derivatives from both libraries agree normwise: each derivative
-    result within 100 cond(A)^2 eps of its largest entry (eps of the input's dtype). LAPACK's
-    and the derivative formulas' accuracy is normwise; the entries far below the largest
-    hold the build's rounding, beyond what an elementwise tolerance allows."""
-    arrays = _arrays(step)
-    if not arrays or arrays[0].ndim < 2 or any(not np.isfinite(a).all() for a in arrays):
-        return False
-    matrices = [m.astype(np.complex128 if m.dtype.kind == "c" else np.float64)
-                for m in _decomposed(step.op, arrays[0]) if m.ndim >= 2 and m.shape[-1] and m.shape[-2]]
-    if not matrices:
-        return False
-    cond = max(float(np.max(np.linalg.cond(m))) for m in matrices)
-    bound = 100 * cond ** 2 * np.finfo(arrays[0].dtype).eps
-    from fuzz.compare import run
-    import chainrule
-    from helpers import require_torch
-    ours, theirs = run(chainrule, step), run(require_torch(), step)
-    for stage in ("grad", "grad2", "jvp"):
-        o, t = ours[stage], theirs[stage]
+def _within_normwise_accuracy(stage):
+    """For one derivative ``stage``: finite input whose results from both libraries agree
+    normwise, each within min(100 cond(A)^2 eps, 1e-3) of its largest entry (eps of the
+    input's dtype; A each matrix the op decomposes). LAPACK's and the derivative formulas'
+    accuracy is normwise; the entries far below the largest hold the build's rounding,
+    beyond what an elementwise tolerance allows."""
+    def applies(step):
+        arrays = _arrays(step)
+        if not arrays or any(not np.isfinite(a).all() for a in arrays):
+            return False
+        matrices = [m.astype(np.complex128 if m.dtype.kind == "c" else np.float64)
+                    for m in _decomposed(step.op, arrays[0]) if m.ndim >= 2 and m.shape[-1] and m.shape[-2]]
+        if not matrices:
+            return False
+        cond = max(float(np.max(np.linalg.cond(m))) for m in matrices)
+        bound = min(100 * cond ** 2 * np.finfo(arrays[0].dtype).eps, 1e-3)
+        from fuzz.compare import run
+        import chainrule
+        from helpers import require_torch
+        o, t = run(chainrule, step)[stage], run(require_torch(), step)[stage]
         if o is None or t is None or o[0] != "ok" or t[0] != "ok" or isinstance(o[1], str) or isinstance(t[1], str):
-            if o != t and not (o and t and o[0] == t[0] == "ok" and o[1] == t[1]):
-                return False
-            continue
+            return False
         for a, b in zip(o[1], t[1]):
             if (a is None) != (b is None):
                 return False
             if a is not None and not np.max(np.abs(a[2] - b[2]), initial=0) <= bound * np.max(np.abs(b[2]), initial=0):
                 return False
-    return True
+        return True
+    return applies
 
 
+# (second derivatives only so far: the classes the long runs found, pinv's and cholesky_inverse's)
 DELIBERATE_RULES.append(DeliberateRule(
-    "derivatives through a decomposition of an ill-conditioned matrix agree normwise (within 100 cond^2 eps of "
-    "their largest entry), as LAPACK's accuracy is normwise; their entries far below the largest hold each "
-    "build's rounding (docs/differences.md)",
-    lambda key: _op_family(key).startswith(_DECOMPOSITIONS) and any(f"|{s}:value|" in key for s in ("grad", "grad2", "jvp")),
-    _within_normwise_accuracy,
+    "second derivatives through a decomposition of an ill-conditioned matrix agree normwise (within 100 cond^2 "
+    "eps of their largest entry, at most 1e-3), as LAPACK's accuracy is normwise; their entries far below the "
+    "largest hold each build's rounding (docs/differences.md)",
+    lambda key: _op_family(key).startswith(_DECOMPOSITIONS) and "|grad2:value|" in key,
+    _within_normwise_accuracy("grad2"),
     Step(op='pinv', arrays=(ArraySpec(dtype='float64', shape=(3, 3), values=(
         100.0, -0.00024187564849853516, 0.65185546875, 1.0, -0.00024187564849853516, -0.0, 3.125, 100.0, -20.0),
         layout='transposed'),))))

@@ -25,7 +25,7 @@ from .._dtype import type_word as _type_word
 from .methods import inplace_method
 from .reductions import sum as _sum
 from .batching import dim_params, elementwise
-from .registry import apply, binary, defop, unary
+from .registry import FROM_VJP, apply, binary, defop, unary
 from .._dims import wrap_dim
 from .unary import _clip, _sigmoid, cosh, exp, relu, sigmoid, sigmoid_backward, tanh, threshold_backward
 
@@ -66,7 +66,7 @@ def hardtanh_backward(g, x, min_val, max_val):
 HARDTANH = defop("hardtanh", _clip, node="HardtanhBackward0",
                  save=lambda ans, x, lo, hi: (x, lo, hi),
                  vjp=lambda g, x, lo, hi: hardtanh_backward(g, x, lo, hi),
-                 jvp=lambda t, x, lo, hi: hardtanh_backward(t, x, lo, hi), elementwise=True)
+                 jvp=FROM_VJP, elementwise=True)
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0):
@@ -442,7 +442,7 @@ def gelu_backward(g, x, approximate="none"):
 
 
 GELU = defop("gelu", _gelu, node="GeluBackward0", save=lambda ans, x, approximate: (x, approximate),
-             vjp=lambda g, x, a: gelu_backward(g, x, a), jvp=lambda t, x, a: gelu_backward(t, x, a),
+             vjp=lambda g, x, a: gelu_backward(g, x, a), jvp=FROM_VJP,
              elementwise=True)
 
 
@@ -464,7 +464,7 @@ def _silu(x):
 
 
 SILU = defop("silu", _silu, node="SiluBackward0", save=lambda ans, x: (x,),
-             vjp=lambda g, x: g * _silu_slope(x), jvp=lambda t, x: t * _silu_slope(x), elementwise=True)
+             vjp=lambda g, x: g * _silu_slope(x), jvp=FROM_VJP, elementwise=True)
 
 
 def silu(input):
@@ -478,7 +478,7 @@ def _mish_slope(x):
 
 
 MISH = defop("mish", lambda x: x * np.tanh(np.logaddexp(0, x)), node="MishBackward0", save=lambda ans, x: (x,),
-             vjp=lambda g, x: g * _mish_slope(x), jvp=lambda t, x: t * _mish_slope(x), elementwise=True)
+             vjp=lambda g, x: g * _mish_slope(x), jvp=FROM_VJP, elementwise=True)
 
 
 def mish(input):
@@ -777,7 +777,7 @@ def softmax_backward(g, y, dim):
 # exp(x - max) / sum, stable where the composed exp(x) overflows
 SOFTMAX = defop("softmax", _along(_softmax), batch=dim_params(0), node="SoftmaxBackward0", save=lambda ans, x, dim: (ans, dim),
                 vjp=lambda g, ans, dim: softmax_backward(g, ans, dim),
-                jvp=lambda t, ans, dim: softmax_backward(t, ans, dim), elementwise=True)
+                jvp=FROM_VJP, elementwise=True)
 
 # the gradient of log_softmax is g - exp(y) sum(g), one op (_log_softmax_backward_data)
 LOG_SOFTMAX_BACKWARD = defop(

@@ -14,7 +14,7 @@ from . import elementwise as ew
 from .methods import inplace_method
 from .batching import any_batched, index_params, on_batch, per_sample
 from . import registry
-from .registry import apply, defop, unary
+from .registry import FROM_VJP, apply, defop, unary
 from .._dims import wrap_dim
 from .indexing import _at_dim, _copy, _first_bad, _name, _scalar, _tensor_arg, _values, _vector, _zeros
 from .gather_scatter import _index_batched, gather, scatter, scatter_add
@@ -198,7 +198,7 @@ def _index_fill(x, dim, index, value):
 INDEX_FILL = defop("index_fill", _index_fill, batch=index_params(0), node="IndexFillBackward0",
                    save=lambda ans, x, dim, index, value: (dim, index),
                    vjp=lambda g, dim, index: unary(INDEX_FILL, g, (dim, index, 0)),
-                   jvp=lambda t, dim, index: unary(INDEX_FILL, t, (dim, index, 0)))
+                   jvp=FROM_VJP)
 
 def _filled_once(index, shape, dim):
     """The positions an index fills, each once (-1 and 3 are the same row of 4)."""

@@ -32,7 +32,7 @@ from .elementwise import (TENSOR_OR_NUMBER, _as_complex32, _conj, _is_complex, _
 from .inplace import BROADCASTING, KERNEL_AFTER_SHAPE, apply_inplace, promoting
 from .methods import inplace_method
 from .batching import elementwise
-from .registry import apply, defop, into, unary
+from .registry import FROM_VJP, apply, defop, into, unary
 from .unary import exp
 
 
@@ -66,9 +66,9 @@ def _fmod(a, b):
 # x - trunc(x / y) * y: slope 1 in x, -trunc(x / y) in y
 FMOD = defop("fmod", _fmod, batch=elementwise, node="FmodBackward1", save=lambda ans, x, y: (x, y),
              vjp=(lambda g, x, y: g, lambda g, x, y: -g * div(x, y, rounding_mode="trunc")),
-             jvp=(lambda t, x, y: t, lambda t, x, y: -t * div(x, y, rounding_mode="trunc")))
+             jvp=FROM_VJP)
 
-FMOD_SCALAR = defop("fmod_scalar", _fmod, node="FmodBackward0", vjp=lambda g: g, jvp=lambda t: t,
+FMOD_SCALAR = defop("fmod_scalar", _fmod, node="FmodBackward0", vjp=lambda g: g, jvp=FROM_VJP,
                     elementwise=True, number_operand=True)
 
 
@@ -369,28 +369,28 @@ def _x_slope_number_y(g, x, y, x_log, pole):
 
 XLOGY = defop("xlogy", _xlogy, batch=elementwise, node="XlogyBackward0", save=lambda ans, x, y: (x, y),
               vjp=(lambda g, x, y: _x_slope(g, x, y, xlogy, 0), lambda g, x, y: g * x / y),
-              jvp=(lambda t, x, y: _x_slope(t, x, y, xlogy, 0), lambda t, x, y: t * x / y))
+              jvp=FROM_VJP)
 
 XLOGY_NUMBER_X = defop("xlogy_number_x", lambda y, x: _xlogy(x, y), node="XlogyBackward1",
                        save=lambda ans, y, x: (y, x),
-                       vjp=lambda g, y, x: g * x / y, jvp=lambda t, y, x: t * x / y, elementwise=True)
+                       vjp=lambda g, y, x: g * x / y, jvp=FROM_VJP, elementwise=True)
 
 XLOGY_NUMBER_Y = defop("xlogy_number_y", _xlogy, node="XlogyBackward2", save=lambda ans, x, y: (x, y),
                        vjp=lambda g, x, y: _x_slope_number_y(g, x, y, xlogy, 0),
-                       jvp=lambda t, x, y: _x_slope_number_y(t, x, y, xlogy, 0), elementwise=True)
+                       jvp=FROM_VJP, elementwise=True)
 
 XLOG1PY = defop("xlog1py", _xlog1py, batch=elementwise, node="SpecialXlog1PyBackward0", save=lambda ans, x, y: (x, y),
                 vjp=(lambda g, x, y: _x_slope(g, x, y, xlog1py, -1), lambda g, x, y: g * x / (y + 1)),
-                jvp=(lambda t, x, y: _x_slope(t, x, y, xlog1py, -1), lambda t, x, y: t * x / (y + 1)))
+                jvp=FROM_VJP)
 
 XLOG1PY_NUMBER_X = defop("xlog1py_number_x", lambda y, x: _xlog1py(x, y), node="SpecialXlog1PyBackward1",
                          save=lambda ans, y, x: (y, x),
-                         vjp=lambda g, y, x: g * x / (y + 1), jvp=lambda t, y, x: t * x / (y + 1), elementwise=True)
+                         vjp=lambda g, y, x: g * x / (y + 1), jvp=FROM_VJP, elementwise=True)
 
 XLOG1PY_NUMBER_Y = defop("xlog1py_number_y", _xlog1py, node="SpecialXlog1PyBackward2",
                          save=lambda ans, x, y: (x, y),
                          vjp=lambda g, x, y: _x_slope_number_y(g, x, y, xlog1py, -1),
-                         jvp=lambda t, x, y: _x_slope_number_y(t, x, y, xlog1py, -1), elementwise=True)
+                         jvp=FROM_VJP, elementwise=True)
 
 _XLOGY_SIGNATURES = ("Tensor input, Tensor other, *, Tensor out = None",
                      "Number self, Tensor other, *, Tensor out = None",
@@ -450,15 +450,13 @@ LOGADDEXP = defop("logaddexp", lambda a, b, bool_operand: _logaddexp(a, b), batc
                   node="LogaddexpBackward0", save=lambda ans, x, y, bool_operand: (x, y, bool_operand),
                   vjp=(lambda g, x, y, b: g / (1 + exp(_difference(x, y, b))).conj(),
                        lambda g, x, y, b: g / (1 + exp(_difference(y, x, b))).conj()),
-                  jvp=(lambda t, x, y, b: t / (1 + exp(_difference(x, y, b))),
-                       lambda t, x, y, b: t / (1 + exp(_difference(y, x, b)))))
+                  jvp=FROM_VJP)
 
 LOGADDEXP2 = defop("logaddexp2", lambda a, b, bool_operand: np.logaddexp2(a, b), batch=elementwise,
                    node="Logaddexp2Backward0", save=lambda ans, x, y, bool_operand: (x, y, bool_operand),
                    vjp=(lambda g, x, y, b: g / (1 + 2 ** _difference(x, y, b)),
                         lambda g, x, y, b: g / (1 + 2 ** _difference(y, x, b))),
-                   jvp=(lambda t, x, y, b: t / (1 + 2 ** _difference(x, y, b)),
-                        lambda t, x, y, b: t / (1 + 2 ** _difference(y, x, b))))
+                   jvp=FROM_VJP)
 
 
 def _has_bool(*operands):
@@ -503,8 +501,7 @@ LERP_SCALAR = defop("lerp_scalar", _opmath(_lerp), batch=elementwise, node="Lerp
 LERP = defop("lerp", _opmath(_lerp), batch=elementwise, node="LerpBackward1", save=lambda ans, start, end, w: (start, end, w),
              vjp=(lambda g, start, end, w: g * (1 - w).conj(), lambda g, start, end, w: g * w.conj(),
                   lambda g, start, end, w: g * (end - start).conj()),
-             jvp=(lambda t, start, end, w: t * (1 - w), lambda t, start, end, w: t * w,
-                  lambda t, start, end, w: t * (end - start)))
+             jvp=FROM_VJP)
 
 
 def _same_dtype(x, name, other):
@@ -567,8 +564,7 @@ ADDCMUL = defop("addcmul", _opmath(lambda x, t1, t2, value: x + value * t1 * t2)
                 save=lambda ans, x, t1, t2, value: (t1, t2, value),
                 vjp=(lambda g, t1, t2, value: g, lambda g, t1, t2, value: g * (t2 * value).conj(),
                      lambda g, t1, t2, value: g * (t1 * value).conj()),
-                jvp=(lambda t, t1, t2, value: t, lambda t, t1, t2, value: t * (t2 * value),
-                     lambda t, t1, t2, value: t * (t1 * value)))
+                jvp=FROM_VJP)
 
 
 def addcmul(x, tensor1, tensor2, *, value=1, out=None):
@@ -585,8 +581,7 @@ ADDCDIV = defop("addcdiv", _opmath(lambda x, t1, t2, value: x + value * t1 / t2)
                 save=lambda ans, x, t1, t2, value: (t1, t2, value),
                 vjp=(lambda g, t1, t2, value: g, lambda g, t1, t2, value: g * (value / t2).conj(),
                      lambda g, t1, t2, value: -g * (value * t1 / (t2 * t2)).conj()),
-                jvp=(lambda t, t1, t2, value: t, lambda t, t1, t2, value: t * (value / t2),
-                     lambda t, t1, t2, value: -t * (value * t1 / (t2 * t2))))
+                jvp=FROM_VJP)
 
 _INTEGER_ADDCDIV = (
     "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a true "

@@ -23,7 +23,7 @@ from .activations import LOG_SOFTMAX, log_sigmoid, log_softmax, softmax, softmax
 from .batching import aligned, any_batched, elementwise, on_batch, per_sample
 from .elementwise import where, zeros_like
 from . import registry
-from .registry import apply, broadcast_error, defop, unary
+from .registry import FROM_VJP, apply, broadcast_error, defop, unary
 from .shape import broadcast_shapes
 from .unary import clamp_min, logit, sigmoid
 from .losses import (_check_floating, _check_no_grad, _np_reduce, _pointwise_batched, _pointwise_rules, _reduce,
@@ -301,7 +301,7 @@ def _class_loss_batch(loss, input, target, weight, reduction, ignore_index):
 # DivBackward1, that Python's ``/`` never records
 DIV_BY_COUNT = defop("div_by_count", np.true_divide, node="DivBackward1",
                      save=lambda ans, x, count: (count,),
-                     vjp=lambda g, count: g / count, jvp=lambda t, count: t / count, elementwise=True)
+                     vjp=lambda g, count: g / count, jvp=FROM_VJP, elementwise=True)
 
 
 # Class indices: log_softmax then nll_loss, fused into one op. PyTorch's graph has the two

@@ -34,7 +34,7 @@ import numpy as np
 
 from .. import return_types
 from .batching import has_values, leading
-from .registry import apply, defop, unary
+from .registry import LINEAR, apply, defop, unary
 
 
 class _LinAlgError(RuntimeError):
@@ -261,7 +261,7 @@ def _embed_batched(op, args, batched, params, dtype):
 EMBED = defop("linalg_embed", _np_embed, batch=_embed_batched, node="SplitBackward0",
               save=lambda ans, g, layout, i, shape, dtype: (layout, i, shape, dtype),
               vjp=lambda g, layout, i, shape, dtype: unary(PART, g, (layout, i)),
-              jvp=lambda t, layout, i, shape, dtype: unary(EMBED, t, (layout, i, shape, dtype)))
+              jvp=LINEAR)
 
 
 def _parts(packed, layout):
@@ -301,7 +301,7 @@ def _np_read_hermitian(a, upper):
 # read. Its tangent is the derivative (the map is linear).
 READ_HERMITIAN = defop("read_hermitian", _np_read_hermitian, batch=leading, node="ReadHermitianBackward",
                        save=lambda ans, a, upper: (upper,), vjp=lambda g, upper: g,
-                       jvp=lambda t, upper: unary(READ_HERMITIAN, t, (upper,)))
+                       jvp=LINEAR)
 
 
 def _hermitian_input(A, upper):

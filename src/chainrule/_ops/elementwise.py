@@ -25,7 +25,7 @@ from .tangents import not_differentiable, refuse_tangents
 from .._modes import GRAD_MODE
 from . import registry
 from .batching import dynamic_shape, elementwise, has_values
-from .registry import Op, apply, binary, broadcast_error, defop, found_dtype, into, not_a_tensor, record, unary
+from .registry import FROM_VJP, Op, apply, binary, broadcast_error, defop, found_dtype, into, not_a_tensor, record, unary
 
 # --- dtype promotion at the boundary with NumPy ---------------------------------------
 
@@ -283,10 +283,10 @@ def _subtract_number(a, s):
 
 ADD = defop("add", _add, batch=elementwise, node="AddBackward0",
             vjp=(lambda g: g, lambda g: g),
-            jvp=(lambda t: t, lambda t: t))
+            jvp=FROM_VJP)
 
 ADD_SCALAR = defop("add_scalar", _add_number, node="AddBackward0",
-                   vjp=lambda g: g, jvp=lambda t: t, elementwise=True, number_operand=True)
+                   vjp=lambda g: g, jvp=FROM_VJP, elementwise=True, number_operand=True)
 
 
 def add(x, other, *, alpha=1, out=None):
@@ -363,14 +363,14 @@ def _scaled(x, other, alpha):
 
 SUB = defop("sub", _subtract, batch=elementwise, node="SubBackward0",
             vjp=(lambda g: g, lambda g: -g),
-            jvp=(lambda t: t, lambda t: -t))
+            jvp=FROM_VJP)
 
 SUB_SCALAR = defop("sub_scalar", _subtract_number, node="SubBackward0",
-                   vjp=lambda g: g, jvp=lambda t: t, elementwise=True, number_operand=True)
+                   vjp=lambda g: g, jvp=FROM_VJP, elementwise=True, number_operand=True)
 
 RSUB_SCALAR = defop("rsub_scalar", lambda x, s: _subtract(np.asarray(s, np.result_type(x, s)), x),
                     node="RsubBackward1",
-                    vjp=lambda g: -g, jvp=lambda t: -t, elementwise=True)
+                    vjp=lambda g: -g, jvp=FROM_VJP, elementwise=True)
 
 
 def _no_bool_subtraction(x, other):
@@ -568,7 +568,7 @@ def _rounded_quotient(a, b, mode):
 # piecewise constant: PyTorch's gradient is zero for both inputs (materialised zeros)
 DIV_ROUNDED = defop("div_rounded", _rounded_quotient, batch=elementwise, node="DivBackward2",
                     vjp=(lambda g: zeros_like(g), lambda g: zeros_like(g)),
-                    jvp=(lambda t: zeros_like(t), lambda t: zeros_like(t)))
+                    jvp=FROM_VJP)
 
 
 def _rounded_operands(x, other, mode):
@@ -614,10 +614,10 @@ def _remainder(a, b):
 REMAINDER = defop("remainder", _remainder, batch=elementwise, node="RemainderBackward1",
                   save=lambda ans, x, y: (x, y),
                   vjp=(lambda g, x, y: g, lambda g, x, y: -g * div(x, y, rounding_mode="floor")),
-                  jvp=(lambda t, x, y: t, lambda t, x, y: -t * div(x, y, rounding_mode="floor")))
+                  jvp=FROM_VJP)
 
 REMAINDER_SCALAR = defop("remainder_scalar", _remainder, node="RemainderBackward0",
-                         vjp=lambda g: g, jvp=lambda t: t, elementwise=True, number_operand=True)
+                         vjp=lambda g: g, jvp=FROM_VJP, elementwise=True, number_operand=True)
 
 RREMAINDER = _no_derivative("remainder")  # a number % a tensor
 
@@ -765,7 +765,7 @@ POW_SCALAR = defop(
     "pow_scalar", _power, node="PowBackward0",
     save=lambda ans, x, p: (x, p),
     vjp=lambda g, x, p: zeros_like(g) if p == 0 else g * _pow_derivative(x, p).conj(),
-    jvp=lambda t, x, p: zeros_like(t) if p == 0 else t * _pow_derivative(x, p), elementwise=True)
+    jvp=FROM_VJP, elementwise=True)
 
 
 def _nonnegative_real(y):
@@ -819,7 +819,7 @@ RPOW_SCALAR = defop(
     node="PowBackward2",
     save=lambda ans, x, base: (ans, base, x if base == 0 else None),
     vjp=lambda g, ans, base, x: g * _rpow_slope(ans, base, x).conj(),
-    jvp=lambda t, ans, base, x: t * _rpow_slope(ans, base, x),
+    jvp=FROM_VJP,
     elementwise=True)
 
 
@@ -879,7 +879,7 @@ def rpow(x, base):
     return unary(RPOW_SCALAR, x, (base,), out_dtype)
 
 
-NEG = defop("neg", np.negative, node="NegBackward0", vjp=lambda g: -g, jvp=lambda t: -t,
+NEG = defop("neg", np.negative, node="NegBackward0", vjp=lambda g: -g, jvp=FROM_VJP,
 elementwise=True)
 
 
@@ -908,7 +908,7 @@ def cast(x, np_dtype):
 
 # "K" keeps the input's memory layout, as PyTorch's clone does; contiguous() asks for "C"
 CLONE = defop("clone", lambda x, order: np.array(x, order=order), node="CloneBackward0",
-              vjp=lambda g: g, jvp=lambda t: t,
+              vjp=lambda g: g, jvp=FROM_VJP,
 elementwise=True)
 
 
@@ -964,7 +964,7 @@ def is_neg(input):
 # --- whole-tensor writes, used by the in-place forms zero_, fill_, copy_ ---------------------
 
 ZERO = defop("zero", np.zeros_like, node="ZeroBackward0",
-             vjp=lambda g: zeros_like(g), jvp=lambda t: zeros_like(t), elementwise=True)
+             vjp=lambda g: zeros_like(g), jvp=FROM_VJP, elementwise=True)
 
 
 def zero(x):
@@ -972,7 +972,7 @@ def zero(x):
 
 
 FILL = defop("fill", lambda x, value: np.full_like(x, value), node="FillBackward2",
-             vjp=lambda g: zeros_like(g), jvp=lambda t: zeros_like(t), elementwise=True)
+             vjp=lambda g: zeros_like(g), jvp=FROM_VJP, elementwise=True)
 
 
 # filling from a 0-d tensor: its gradient is the sum of the incoming one
@@ -992,7 +992,7 @@ def fill(x, value):
 
 COPY = defop("copy", lambda x, src: np.broadcast_to(src, x.shape).astype(x.dtype), batch=elementwise, node="torch::autograd::CopyBackwards",
              vjp=(lambda g: zeros_like(g), lambda g: g),
-             jvp=(lambda t: zeros_like(t), lambda t: t))
+             jvp=FROM_VJP)
 
 
 def copy(x, src):

@@ -14,7 +14,7 @@ from . import elementwise as ew
 from .methods import inplace_method
 from .batching import any_batched, index_params, on_batch, per_sample
 from . import registry
-from .registry import Op, apply, broadcast_error, defop, unary
+from .registry import FROM_VJP, Op, apply, broadcast_error, defop, unary
 from .._dims import wrap_dim, wrap_dim_then_size
 from .indexing import _copy, _first_bad, _full, _name, _scalar, _tensor_arg, _values, _vector, _zeros
 
@@ -132,7 +132,7 @@ SCATTER = defop(
 SCATTER_VALUE = defop("scatter_value", _scatter_value, batch=index_params(0, 1), node="ScatterBackward1",
                       save=lambda ans, x, dim, index, value: (dim, index),
                       vjp=lambda g, dim, index: _zeroed_at(g, dim, index),
-                      jvp=lambda t, dim, index: _zeroed_at(t, dim, index))
+                      jvp=FROM_VJP)
 
 SCATTER_ADD = defop(
     "scatter_add", _scatter_add, batch=index_params(0, 1), node="ScatterAddBackward0",

@@ -21,7 +21,7 @@ from .._tensor import Tensor, _wrap
 from . import batching
 from .batching import any_batched, indexed, on_batch, per_sample
 from . import registry
-from .registry import apply, defop, unary
+from .registry import LINEAR, apply, defop, unary
 from .._dims import wrap_dim
 
 # --- small helpers ---------------------------------------------------------------------------------
@@ -353,7 +353,7 @@ INDEX_BACKWARD = defop(
     "index_backward", _scatter_index, node="IndexPutBackward0", batch=_index_batched_x,
     save=lambda ans, g, index, shape, accumulate: (index, shape, accumulate),
     vjp=lambda gg, index, shape, accumulate: unary(INDEX, gg, (index,)),
-    jvp=lambda t, index, shape, accumulate: unary(INDEX_BACKWARD, t, (index, shape, accumulate)))
+    jvp=LINEAR)
 
 
 def _view(x, view, node):

@@ -32,7 +32,7 @@ from .._autograd.engine import Node
 from .._modes import FORWARD_AD
 from .tangents import copy_tangent, update_inplace, update_view_inplace
 from . import registry
-from .registry import apply, current_grad_fn, defop, record, replay_view, unary
+from .registry import LINEAR, apply, current_grad_fn, defop, record, replay_view, unary
 
 
 MULTI_OUTPUT_VIEWS = ("split", "split_with_sizes", "unbind")  # their last param: the output's position
@@ -357,7 +357,7 @@ def _embed_batch(op, args, batched, params, dtype):
 EMBED = defop("embed_view", _embed, node="AsStridedScatterBackward0", batch=_embed_batch,
               save=lambda ans, g, steps, shape: (steps, shape),
               vjp=lambda g, steps, shape: apply(AS_STRIDED, (g,), (steps,)),
-              jvp=lambda t, steps, shape: apply(EMBED, (t,), (steps, shape)))
+              jvp=LINEAR)
 
 COPY_SLICES = defop("copy_slices", None, node="torch::autograd::CopySlices",
                     save=lambda ans, base, new, steps: (steps, ans._data.shape),

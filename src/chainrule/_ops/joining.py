@@ -28,7 +28,7 @@ from .gather_scatter import gather
 from .indexing import select
 from . import registry
 from .batching import aligned, any_batched, dim_params, has_values, indexed, on_batch, pad, per_sample
-from .registry import apply, check_out, defop, unary, write_out
+from .registry import LINEAR, apply, check_out, defop, unary, write_out
 from .elementwise import clone
 from .shape import atleast_2d, atleast_3d, expand, flatten, reshape, unsqueeze, view
 from .._dims import wrap_dim, wrap_dim_of_tensor, wrap_dim_then_size
@@ -514,11 +514,11 @@ def _region(x, index):
 SLICE_BACKWARD = defop("slice_backward", _embed, batch=indexed(1, shape_at=0), node="SliceBackwardBackward0",
                        save=lambda ans, g, shape, index: (shape, index),
                        vjp=lambda gg, shape, index: _region(gg, index),
-                       jvp=lambda t, shape, index: unary(SLICE_BACKWARD, t, (shape, index)))
+                       jvp=LINEAR)
 SELECT_BACKWARD = defop("select_backward", _embed, batch=indexed(1, shape_at=0), node="SelectBackwardBackward0",
                         save=lambda ans, g, shape, index: (shape, index),
                         vjp=lambda gg, shape, index: _region(gg, index),
-                        jvp=lambda t, shape, index: unary(SELECT_BACKWARD, t, (shape, index)))
+                        jvp=LINEAR)
 
 
 def _slices(op, x, dim, pieces):

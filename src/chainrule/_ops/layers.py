@@ -25,7 +25,7 @@ from .random import draw_in_memory_order
 from .contractions import np_einsum
 from .batching import aligned, any_batched, batch_size, dim_params, on_batch, top_level
 from . import registry
-from .registry import apply, defop, unary
+from .registry import FROM_VJP, LINEAR, apply, defop, unary
 from .shape import expand
 
 # --- linear maps -------------------------------------------------------------------------------
@@ -163,7 +163,7 @@ EMBEDDING_BACKWARD = defop(
     "embedding_backward", _scatter_rows, node="EmbeddingDenseBackwardBackward0", batch=_stacked_tables_batch,
     save=lambda ans, g, indices, num_rows: (indices, num_rows),
     vjp=lambda gg, indices, num_rows: unary(EMBEDDING, gg, (indices, None)),
-    jvp=lambda t, indices, num_rows: unary(EMBEDDING_BACKWARD, t, (indices, num_rows)))
+    jvp=LINEAR)
 
 
 def _embedding_grad(g, num_rows, indices, factor):
@@ -410,7 +410,7 @@ def _safe_softmax(x, dim):
 
 SAFE_SOFTMAX = defop("safe_softmax", _safe_softmax, batch=dim_params(0), node="SafeSoftmaxBackward0", save=lambda ans, x, dim: (ans, dim),
                      vjp=lambda g, ans, dim: softmax_backward(g, ans, dim),
-                     jvp=lambda t, ans, dim: softmax_backward(t, ans, dim), elementwise=True)
+                     jvp=FROM_VJP, elementwise=True)
 
 
 def _scores(q, k, bias, scale):

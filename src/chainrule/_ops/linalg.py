@@ -18,10 +18,10 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import _C_TYPE_NAMES, Tensor, _wrap, tensor_methods
-from .elementwise import _conj
+from .elementwise import _conj, common_operands
 from .methods import inplace_method
 from .batching import aligned, dim_params, leading, pad
-from .registry import apply, binary, defop, into, unary
+from .registry import LINEAR, apply, binary, defop, into, unary
 from . import reductions as _reductions
 from .shape import unsafe_view
 from .._dims import wrap_dim, wrap_dim_of_tensor
@@ -275,8 +275,8 @@ def bmm(input, mat2, *, out=None):
     if not input._data.size or not mat2._data.size:  # PyTorch zeros a result of mat2's dtype, unchecked
         _empty_product_dtype(input, mat2)
         return binary(BMM, input.to(mat2.dtype), mat2)
+    _refuse_bool("bmm", input, mat2)  # the kernel's dispatch on input's dtype, then its typed read of mat2
     _scalar_type_check(input, mat2)
-    _refuse_bool("bmm", input, mat2)
     return binary(BMM, input, mat2)
 
 
@@ -342,8 +342,8 @@ def _check_batched(a, b):
     rows, cols = (sa[-2] if len(sa) >= 2 else 1), (sb[-1] if len(sb) >= 2 else 1)
     if size * rows * cols == 0 or k_a == 0:
         return True
-    _scalar_type_check(a, b)
     _refuse_bool("bmm", a, b)
+    _scalar_type_check(a, b)
     return False
 
 
@@ -395,7 +395,7 @@ def matmul(input, other, *, out=None):
 
 # the product's own squeeze_ in PyTorch (SqueezeBackward4): out of place here, as nothing else sees it
 SQUEEZE_PRODUCT = defop("matmul_squeeze", np.squeeze, batch=dim_params(0), node="SqueezeBackward4", save=lambda ans, x, dim: (dim,),
-                        vjp=lambda g, dim: g.unsqueeze(dim), jvp=lambda t, dim: unary(SQUEEZE_PRODUCT, t, (dim,)))
+                        vjp=lambda g, dim: g.unsqueeze(dim), jvp=LINEAR)
 
 
 def outer(input, vec2):
@@ -545,9 +545,35 @@ def _check_expands(shape, target):
 
 def _fused(op, s, m1, m2, beta, alpha, out_shape):
     _check_expands(s._data.shape, out_shape)
-    _scalar_type_check(s, m1)
-    _scalar_type_check(m1, m2)
+    _FUSED_DTYPE_CHECKS[op](s, m1, m2)
     return apply(op, (s, m1, m2), (beta, alpha), m1._data.dtype)
+
+
+def _addmm_dtypes(s, m1, m2):
+    """addmm's and addbmm's (both PyTorch's addmm_impl_cpu_): self against mat2, then the
+    two matrices, then the kernel's dtypes."""
+    for (a, name), b in (((s, "self"), m2), ((m1, "mat1"), m2)):
+        if a._data.dtype != b._data.dtype:
+            raise RuntimeError(f"{name} and mat2 must have the same dtype, but got {type_name(a)} and {type_name(b)}")
+    _refuse_bool("addmm_impl_cpu_", m1, m2)
+
+
+def _addmv_dtypes(s, m, v):
+    if not s._data.dtype == m._data.dtype == v._data.dtype:
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {type_name(s)}, {type_name(m)}, "
+                           f"and {type_name(v)}")
+    _refuse_bool("addmv_impl_cpu", m, v)
+
+
+def _baddbmm_dtypes(s, b1, b2):
+    """PyTorch's check compares input with batch1 (its message names all three), then the
+    kernel's dispatch on batch1's dtype reads batch2 as that type."""
+    if s._data.dtype != b1._data.dtype:
+        names = [_C_TYPE_NAMES[t._data.dtype.name] for t in (s, b1, b2)]
+        raise RuntimeError(f"Input dtypes must be the same, got: input {names[0]}, batch1: {names[1]}, "
+                           f"batch2: {names[2]}")
+    _refuse_bool("baddbmm", b1, b2)
+    _scalar_type_check(b1, b2)
 
 
 ADDMM = defop("addmm", lambda s, a, b, beta, alpha: _added(a @ b, s, beta, alpha),
@@ -587,11 +613,14 @@ ADDR = defop("addr", lambda s, v1, v2, beta, alpha: _added(np.multiply.outer(v1,
 
 
 def addr(input, vec1, vec2, *, beta=1, alpha=1):
-    """``beta * input + alpha * outer(vec1, vec2)``."""
+    """``beta * input + alpha * outer(vec1, vec2)``, in the three's promoted dtype (PyTorch's
+    addr is that composition on CPU: it takes mixed dtypes)."""
     for t, name in ((vec1, "vec1"), (vec2, "vec2")):
         if t._data.ndim != 1:
             raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {t._data.ndim}-D")
-    return _fused(ADDR, input, vec1, vec2, beta, alpha, (vec1._data.shape[0], vec2._data.shape[0]))
+    _check_expands(input._data.shape, (vec1._data.shape[0], vec2._data.shape[0]))
+    input, vec1, vec2, dtype = common_operands(input, vec1, vec2)
+    return apply(ADDR, (input, vec1, vec2), (beta, alpha), dtype)
 
 
 def _check_bmm_args(b1, b2):
@@ -626,6 +655,9 @@ ADDBMM = defop("addbmm", lambda s, b1, b2, beta, alpha: _added((b1 @ b2).sum(0),
                **_fused_rules("AddbmmBackward0", lambda g, b1, b2: bmm(_batches_of(g, b1, b2), mH(b2)),
                               lambda g, b1, b2: bmm(mH(b1), _batches_of(g, b1, b2)),
                               lambda b1, b2: bmm(b1, b2).sum(0)))
+
+
+_FUSED_DTYPE_CHECKS = {ADDMM: _addmm_dtypes, ADDMV: _addmv_dtypes, BADDBMM: _baddbmm_dtypes, ADDBMM: _addmm_dtypes}
 
 
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1):

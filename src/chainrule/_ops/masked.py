@@ -16,7 +16,7 @@ from . import elementwise as ew
 from .methods import inplace_method
 from .batching import any_batched, on_batch, per_sample
 from . import registry
-from .registry import apply, broadcast_error, defop, unary
+from .registry import FROM_VJP, apply, broadcast_error, defop, unary
 from .indexing import _name, _scalar, _sum_to, _tensor_arg, _zeros
 from .gather_scatter import gather, scatter
 
@@ -53,7 +53,7 @@ def _under_mask(op, args, batched, params, dtype):
 MASKED_FILL = defop("masked_fill", _masked_fill, node="MaskedFillBackward0", batch=_under_mask,
                     save=lambda ans, x, mask, value: (mask,),
                     vjp=lambda g, mask: unary(MASKED_FILL, g, (mask, 0)),
-                    jvp=lambda t, mask: unary(MASKED_FILL, t, (mask, 0)))
+                    jvp=FROM_VJP)
 
 # filling from a 0-d tensor: its gradient is the sum of the incoming one where the mask holds
 MASKED_FILL_TENSOR = defop(

@@ -25,7 +25,7 @@ from .binary import maximum, minimum  # max(x, other) is maximum; chainrule.maxi
 from .elementwise import cast, where, zeros_like
 from .batching import any_batched, dim_params, on_batch
 from . import registry
-from .registry import apply, defop, unary
+from .registry import LINEAR, apply, defop, unary
 from .._dims import wrap_dim
 from .._argparse import reduced_dims, size_arg, wrap_dims
 from .unary import abs, exp, sgn
@@ -361,7 +361,7 @@ def _along_batch(op, args, batched, params, dtype):
 PUT_ALONG = defop("put_along", _put_along, node="IndexBackward0", batch=_along_batch,
                   save=lambda ans, g, index, dim, keepdim, shape: (index, dim, keepdim, shape),
                   vjp=lambda gg, index, dim, keepdim, shape: unary(TAKE_ALONG, gg, (index, dim, keepdim)),
-                  jvp=lambda t, index, dim, keepdim, shape: unary(PUT_ALONG, t, (index, dim, keepdim, shape)))
+                  jvp=LINEAR)
 
 # Ops that pick elements along a dim at known indices (max(dim), sort, median(dim)...)
 # share these rules; ``index`` keeps the picked dim (size 1, or k for sort and topk).

@@ -9,7 +9,13 @@ An entry says:
 * ``vjp``: one rule per tensor input, ``rule(g, *saved) -> gradient for that input``.
   Backward calls only the rules of inputs that need a gradient.
 * ``jvp``: one rule per tensor input, ``rule(tangent, *saved) -> output tangent``;
-  forward mode sums them over the inputs that carry a tangent.
+  forward mode sums them over the inputs that carry a tangent. Two shorthands, as
+  PyTorch's ``derivatives.yaml`` has ``auto_linear`` and ``auto_element_wise``:
+  ``jvp=LINEAR`` for an op linear in its one input whose ``save`` keeps exactly its
+  params: the tangent is the op itself applied to the tangent; ``jvp=FROM_VJP`` where each
+  vjp rule is its tangent rule with each coefficient conjugated (``g * cos(x).conj()``:
+  PyTorch's formulas are written so), whose tangent rule is then the vjp's adjoint
+  ``conj(vjp(conj(t)))`` (``t * cos(x)``, the same arithmetic).
 * ``node``: PyTorch's name for the backward node (``MulBackward0``).
 
 Rules are written with chainrule's own ops. Backward runs them with grad mode off (plain
@@ -69,6 +75,19 @@ class Op:
         return f"<op {self.name}>"
 
 
+LINEAR = "the op itself"  # jvp=LINEAR: see the module docstring
+FROM_VJP = "the vjp's adjoint"  # jvp=FROM_VJP
+
+
+def _adjoint(vjp):
+    """The tangent rule whose vjp rule is ``vjp``, where that conjugates each coefficient:
+    ``conj(vjp(conj(t)))``, which computes ``t * derivative`` exactly (conjugation commutes
+    with IEEE complex products, quotients and sums; a real tensor's ``conj()`` is itself)."""
+    def jvp(t, *saved):
+        return vjp(t.conj(), *saved).conj()
+    return jvp
+
+
 def defop(name, forward, *, node, vjp, jvp, save=None, view=False, elementwise=False,
           number_operand=False, batch=None, joint_jvp=None):
     """Registers an op. ``view=True``: outputs share memory with input 0.
@@ -85,6 +104,12 @@ def defop(name, forward, *, node, vjp, jvp, save=None, view=False, elementwise=F
         raise ValueError(f"op {name!r} registered twice")
     if batch is None and elementwise:
         from .batching import elementwise as batch  # noqa: PLC0415  (batching builds on this module)
+    if jvp is LINEAR:
+        def jvp(t, *params):
+            return unary(op, t, params)
+    elif jvp is FROM_VJP:
+        jvp = tuple(None if rule is None else _adjoint(rule) for rule in vjp) if isinstance(vjp, tuple) \
+            else _adjoint(vjp)
     op = OPS[name] = Op(name, forward, node, vjp, jvp, save, view, elementwise, number_operand, batch)
     op.joint_jvp = joint_jvp
     return op

@@ -24,7 +24,7 @@ from .._argparse import int_tuple, size_arg, wrap_dims
 from .._tensor import Size, Tensor, _type_string, _warn_once, tensor_methods
 from .inplace import view_inplace
 from .batching import dim_params, shaped
-from .registry import apply, broadcast_error, defop, unary
+from .registry import FROM_VJP, apply, broadcast_error, defop, unary
 
 def _infer_shape(shape, numel):
     """Fills in one -1 in ``shape``; PyTorch's errors for impossible shapes."""
@@ -333,9 +333,9 @@ def _t_batched(op, args, batched, params, dtype):
 
 
 T_OP = defop("t", np.transpose, batch=_t_batched, node="TBackward0",
-             vjp=lambda g: g.t(), jvp=lambda t: t.t(), view=True)
+             vjp=lambda g: g.t(), jvp=FROM_VJP, view=True)
 T_OP_ = defop("t_", np.transpose, node="TBackward1",
-              vjp=lambda g: g.t(), jvp=lambda t: t.t(), view=True)
+              vjp=lambda g: g.t(), jvp=FROM_VJP, view=True)
 
 
 def _check_t(x, name):

@@ -27,7 +27,7 @@ from .. import _dtype
 from .._tensor import Tensor
 from .elementwise import _float_input, _float_result, where
 from .methods import inplace_method
-from .registry import defop, into, unary
+from .registry import FROM_VJP, defop, into, unary
 from .unary import even_series, near_zero_split
 
 def _real_only(x, kernel):
@@ -350,7 +350,7 @@ def _erf_slope(x):
 
 
 ERF = defop("erf", _in_float64(_erf), node="ErfBackward0", save=lambda ans, x: (x,),
-            vjp=lambda g, x: g * _erf_slope(x), jvp=lambda t, x: t * _erf_slope(x), elementwise=True)
+            vjp=lambda g, x: g * _erf_slope(x), jvp=FROM_VJP, elementwise=True)
 
 
 def erf(x, *, out=None):
@@ -361,7 +361,7 @@ def erf(x, *, out=None):
 
 
 ERFC = defop("erfc", _in_float64(_erfc), node="ErfcBackward0", save=lambda ans, x: (x,),
-             vjp=lambda g, x: -g * _erf_slope(x), jvp=lambda t, x: -t * _erf_slope(x), elementwise=True)
+             vjp=lambda g, x: -g * _erf_slope(x), jvp=FROM_VJP, elementwise=True)
 
 
 def erfc(x, *, out=None):
@@ -376,7 +376,7 @@ _SQRT_PI_OVER_2 = math.sqrt(math.pi) / 2
 # erfinv'(y) = 1 / erf'(erfinv(y)) = sqrt(pi)/2 exp(erfinv(y)^2): the output is all it needs
 ERFINV = defop("erfinv", _in_float64(_erfinv), node="ErfinvBackward0", save=lambda ans, x: (ans,),
                vjp=lambda g, ans: g * (_SQRT_PI_OVER_2 * (ans * ans).exp()),
-               jvp=lambda t, ans: t * (_SQRT_PI_OVER_2 * (ans * ans).exp()), elementwise=True)
+               jvp=FROM_VJP, elementwise=True)
 
 
 def erfinv(x, *, out=None):
@@ -389,7 +389,7 @@ def erfinv(x, *, out=None):
 # --- gamma family ------------------------------------------------------------------------------
 
 LGAMMA = defop("lgamma", _in_float64(_lgamma), node="LgammaBackward0", save=lambda ans, x: (x,),
-               vjp=lambda g, x: g * digamma(x), jvp=lambda t, x: t * digamma(x), elementwise=True)
+               vjp=lambda g, x: g * digamma(x), jvp=FROM_VJP, elementwise=True)
 
 
 def lgamma(x, *, out=None):
@@ -400,7 +400,7 @@ def lgamma(x, *, out=None):
 
 
 DIGAMMA = defop("digamma", _in_float64(_digamma), node="DigammaBackward0", save=lambda ans, x: (x,),
-                vjp=lambda g, x: g * polygamma(1, x), jvp=lambda t, x: t * polygamma(1, x),
+                vjp=lambda g, x: g * polygamma(1, x), jvp=FROM_VJP,
                 elementwise=True)
 
 
@@ -413,7 +413,7 @@ def digamma(x, *, out=None):
 
 POLYGAMMA = defop("polygamma", _in_float64(_polygamma), node="PolygammaBackward0",
                   save=lambda ans, x, n: (x, n),
-                  vjp=lambda g, x, n: g * polygamma(n + 1, x), jvp=lambda t, x, n: t * polygamma(n + 1, x),
+                  vjp=lambda g, x, n: g * polygamma(n + 1, x), jvp=FROM_VJP,
                   elementwise=True)
 
 
@@ -460,7 +460,7 @@ def _mvdigamma(x, p):
 
 MVLGAMMA = defop("mvlgamma", _mvlgamma, node="MvlgammaBackward0",
                  save=lambda ans, x, p: (x, p),
-                 vjp=lambda g, x, p: g * _mvdigamma(x, p), jvp=lambda t, x, p: t * _mvdigamma(x, p),
+                 vjp=lambda g, x, p: g * _mvdigamma(x, p), jvp=FROM_VJP,
                  elementwise=True)
 
 
@@ -477,7 +477,7 @@ def mvlgamma(x, p):
 # --- modified Bessel functions of the first kind ---------------------------------------------
 
 I0 = defop("i0", _float32_exp_overflow(_in_float64(_i0)), node="I0Backward0", save=lambda ans, x: (x,),
-           vjp=lambda g, x: g * i1(x), jvp=lambda t, x: t * i1(x), elementwise=True)
+           vjp=lambda g, x: g * i1(x), jvp=FROM_VJP, elementwise=True)
 
 
 def i0(x, *, out=None):
@@ -512,7 +512,7 @@ def _i1_slope(x, ans):
 
 
 I1 = defop("i1", _float32_exp_overflow(_in_float64(_i1)), node="SpecialI1Backward0", save=lambda ans, x: (x, ans),
-           vjp=lambda g, x, ans: g * _i1_slope(x, ans), jvp=lambda t, x, ans: t * _i1_slope(x, ans),
+           vjp=lambda g, x, ans: g * _i1_slope(x, ans), jvp=FROM_VJP,
            elementwise=True)
 
 
@@ -525,7 +525,7 @@ def i1(x):
 # i0e = exp(-|x|) i0, so i0e' = i1e - sign(x) i0e
 I0E = defop("i0e", _in_float64(_i0e), node="SpecialI0EBackward0", save=lambda ans, x: (x, ans),
             vjp=lambda g, x, ans: g * (i1e(x) - x.sign() * ans),
-            jvp=lambda t, x, ans: t * (i1e(x) - x.sign() * ans), elementwise=True)
+            jvp=FROM_VJP, elementwise=True)
 
 
 def i0e(x):
@@ -546,7 +546,7 @@ def _i1e_slope(x, ans):
 
 
 I1E = defop("i1e", _in_float64(_i1e), node="SpecialI1EBackward0", save=lambda ans, x: (x, ans),
-            vjp=lambda g, x, ans: g * _i1e_slope(x, ans), jvp=lambda t, x, ans: t * _i1e_slope(x, ans),
+            vjp=lambda g, x, ans: g * _i1e_slope(x, ans), jvp=FROM_VJP,
             elementwise=True)
 
 

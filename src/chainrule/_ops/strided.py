@@ -18,7 +18,7 @@ from numpy.lib.stride_tricks import as_strided as _np_as_strided
 
 from .._tensor import Tensor
 from .batching import any_batched, dim_params, has_values, shift
-from .registry import apply, defop, unary
+from .registry import LINEAR, apply, defop, unary
 from .shape import expand, ravel
 from .._dims import wrap_dim, wrap_dim_of_tensor
 from .._argparse import int_tuple, size_arg, wrap_dims
@@ -27,7 +27,7 @@ from .._argparse import int_tuple, size_arg, wrap_dims
 
 FLIP = defop("flip", lambda x, dims: np.flip(x, dims).copy(), batch=dim_params(0), node="FlipBackward0",
              save=lambda ans, x, dims: (dims,),
-             vjp=lambda g, dims: unary(FLIP, g, (dims,)), jvp=lambda t, dims: unary(FLIP, t, (dims,)),
+             vjp=lambda g, dims: unary(FLIP, g, (dims,)), jvp=LINEAR,
              elementwise=True)
 
 
@@ -67,7 +67,7 @@ def _roll_batched(op, args, batched, params, dtype):
 ROLL = defop("roll", np.roll, batch=_roll_batched, node="RollBackward0",
              save=lambda ans, x, shifts, dims: (shifts, dims),
              vjp=lambda g, shifts, dims: unary(ROLL, g, (_negated(shifts), dims)),
-             jvp=lambda t, shifts, dims: unary(ROLL, t, (shifts, dims)), elementwise=True)
+             jvp=LINEAR, elementwise=True)
 
 
 def roll(input, shifts, dims=None):
@@ -84,7 +84,7 @@ def roll(input, shifts, dims=None):
 ROT90 = defop("rot90", lambda x, k, dims: np.rot90(x, k, dims).copy(), batch=dim_params(1), node="Rot90Backward0",
               save=lambda ans, x, k, dims: (k, dims),
               vjp=lambda g, k, dims: unary(ROT90, g, (-k, dims)),
-              jvp=lambda t, k, dims: unary(ROT90, t, (k, dims)))
+              jvp=LINEAR)
 
 
 def rot90(input, k=1, dims=(0, 1)):
@@ -104,9 +104,9 @@ def rot90(input, k=1, dims=(0, 1)):
 # --- triangles and diagonals ----------------------------------------------------------------
 
 TRIL = defop("tril", np.tril, node="TrilBackward0", save=lambda ans, x, k: (k,),
-             vjp=lambda g, k: unary(TRIL, g, (k,)), jvp=lambda t, k: unary(TRIL, t, (k,)), elementwise=True)
+             vjp=lambda g, k: unary(TRIL, g, (k,)), jvp=LINEAR, elementwise=True)
 TRIU = defop("triu", np.triu, node="TriuBackward0", save=lambda ans, x, k: (k,),
-             vjp=lambda g, k: unary(TRIU, g, (k,)), jvp=lambda t, k: unary(TRIU, t, (k,)), elementwise=True)
+             vjp=lambda g, k: unary(TRIU, g, (k,)), jvp=LINEAR, elementwise=True)
 
 
 def _triangle(op, name, input, diagonal):
@@ -187,7 +187,7 @@ DIAG = defop("diag", lambda x, offset: _diagonal(x, offset, 0, 1).copy(), node="
 DIAG_EMBED = defop("diag_embed", _diag_embed, batch=dim_params(1, 2), node="DiagEmbedBackward0",
                    save=lambda ans, x, offset, d1, d2: (offset, d1, d2),
                    vjp=lambda g, *dims: unary(DIAGONAL, g, dims),
-                   jvp=lambda t, *dims: unary(DIAG_EMBED, t, dims))
+                   jvp=LINEAR)
 
 
 def _diagonal_dims(dim1, dim2, ndim):
@@ -375,7 +375,7 @@ def _remap_batch(op, args, batched, params, dtype):
 REMAP = defop("as_strided_backward", _remap, node="AsStridedBackward0", batch=_remap_batch,
               save=lambda ans, a, source, target, n, before, after: (source, target, n, before, after),
               vjp=lambda gg, source, target, n, before, after: unary(REMAP, gg, (target, source, n, after, before)),
-              jvp=lambda t, *layout: unary(REMAP, t, layout))
+              jvp=LINEAR)
 
 
 def as_strided(input, size, stride, storage_offset=None):

@@ -20,7 +20,7 @@ from .elementwise import (_float_input, _is_tensor, _scalar_result, _tensor_resu
                           not_implemented_for, plain, promoted, real, where, zeros_like)
 from .methods import inplace_method
 from .batching import elementwise
-from .registry import apply, binary, broadcast_error, defop, found_dtype, into, unary
+from .registry import FROM_VJP, apply, binary, broadcast_error, defop, found_dtype, into, unary
 
 # --- unary maths ----------------------------------------------------------------------
 
@@ -61,7 +61,7 @@ def _sign(x):
 
 
 SIGN = defop("sign", _sign, node="SignBackward0",
-             vjp=lambda g: zeros_like(g), jvp=lambda t: zeros_like(t), elementwise=True)
+             vjp=lambda g: zeros_like(g), jvp=FROM_VJP, elementwise=True)
 
 
 def sign(x, *, out=None):
@@ -77,7 +77,7 @@ def sign(x, *, out=None):
 
 
 EXP = defop("exp", np.exp, node="ExpBackward0", save=lambda ans, x: (ans,),
-            vjp=lambda g, ans: g * ans.conj(), jvp=lambda t, ans: t * ans, elementwise=True)
+            vjp=lambda g, ans: g * ans.conj(), jvp=FROM_VJP, elementwise=True)
 
 
 def exp(x, *, out=None):
@@ -87,7 +87,7 @@ def exp(x, *, out=None):
 
 
 LOG = defop("log", np.log, node="LogBackward0", save=lambda ans, x: (x,),
-            vjp=lambda g, x: g / x.conj(), jvp=lambda t, x: t / x, elementwise=True)
+            vjp=lambda g, x: g / x.conj(), jvp=FROM_VJP, elementwise=True)
 
 
 def log(x, *, out=None):
@@ -97,7 +97,7 @@ def log(x, *, out=None):
 
 
 SQRT = defop("sqrt", np.sqrt, node="SqrtBackward0", save=lambda ans, x: (ans,),
-             vjp=lambda g, ans: g / (2 * ans.conj()), jvp=lambda t, ans: t / (2 * ans),
+             vjp=lambda g, ans: g / (2 * ans.conj()), jvp=FROM_VJP,
              elementwise=True)
 
 
@@ -108,7 +108,7 @@ def sqrt(x, *, out=None):
 
 
 SIN = defop("sin", np.sin, node="SinBackward0", save=lambda ans, x: (x,),
-            vjp=lambda g, x: g * cos(x).conj(), jvp=lambda t, x: t * cos(x), elementwise=True)
+            vjp=lambda g, x: g * cos(x).conj(), jvp=FROM_VJP, elementwise=True)
 
 
 def sin(x, *, out=None):
@@ -118,7 +118,7 @@ def sin(x, *, out=None):
 
 
 COS = defop("cos", np.cos, node="CosBackward0", save=lambda ans, x: (x,),
-            vjp=lambda g, x: -g * sin(x).conj(), jvp=lambda t, x: -t * sin(x), elementwise=True)
+            vjp=lambda g, x: -g * sin(x).conj(), jvp=FROM_VJP, elementwise=True)
 
 
 def cos(x, *, out=None):
@@ -128,7 +128,7 @@ def cos(x, *, out=None):
 
 
 TAN = defop("tan", np.tan, node="TanBackward0", save=lambda ans, x: (ans,),
-            vjp=lambda g, ans: g * (1 + ans * ans).conj(), jvp=lambda t, ans: t * (1 + ans * ans),
+            vjp=lambda g, ans: g * (1 + ans * ans).conj(), jvp=FROM_VJP,
             elementwise=True)
 
 
@@ -152,7 +152,7 @@ def tanh_backward(g, y):
 
 
 TANH = defop("tanh", np.tanh, node="TanhBackward0", save=lambda ans, x: (ans,),
-             vjp=lambda g, ans: tanh_backward(g, ans), jvp=lambda t, ans: tanh_backward(t, ans),
+             vjp=lambda g, ans: tanh_backward(g, ans), jvp=FROM_VJP,
              elementwise=True)
 
 
@@ -186,7 +186,7 @@ def sigmoid_backward(g, y):
 
 SIGMOID = defop("sigmoid", _sigmoid, node="SigmoidBackward0", save=lambda ans, x: (ans,),
                 vjp=lambda g, ans: sigmoid_backward(g, ans),
-                jvp=lambda t, ans: sigmoid_backward(t, ans), elementwise=True)
+                jvp=FROM_VJP, elementwise=True)
 
 
 def sigmoid(x, *, out=None):
@@ -227,7 +227,7 @@ def _clip(x, lo, hi):
 # relu(-0.) is -0., as PyTorch's (x < 0 ? 0 : x). Its rule tests the output, as PyTorch's
 # does: the output is what ReluBackward0 saves (so changing it in place is what is caught)
 RELU = defop("relu", lambda x: np.where(x < 0, 0, x), node="ReluBackward0", save=lambda ans, x: (ans,),
-             vjp=lambda g, ans: threshold_backward(g, ans, 0), jvp=lambda t, ans: threshold_backward(t, ans, 0),
+             vjp=lambda g, ans: threshold_backward(g, ans, 0), jvp=FROM_VJP,
              elementwise=True)
 
 
@@ -474,7 +474,7 @@ def exp2(x, *, out=None):
 
 
 EXPM1 = defop("expm1", np.expm1, node="Expm1Backward0", save=lambda ans, x: (ans,),
-              vjp=lambda g, ans: g * (ans + 1).conj(), jvp=lambda t, ans: t * (ans + 1),
+              vjp=lambda g, ans: g * (ans + 1).conj(), jvp=FROM_VJP,
               elementwise=True)
 
 
@@ -485,7 +485,7 @@ def expm1(x, *, out=None):
 
 
 LOG2 = defop("log2", np.log2, node="Log2Backward0", save=lambda ans, x: (x,),
-             vjp=lambda g, x: g / (x * _LN2).conj(), jvp=lambda t, x: t / (x * _LN2), elementwise=True)
+             vjp=lambda g, x: g / (x * _LN2).conj(), jvp=FROM_VJP, elementwise=True)
 
 
 def log2(x, *, out=None):
@@ -495,7 +495,7 @@ def log2(x, *, out=None):
 
 
 LOG10 = defop("log10", np.log10, node="Log10Backward0", save=lambda ans, x: (x,),
-              vjp=lambda g, x: g / (x * _LN10).conj(), jvp=lambda t, x: t / (x * _LN10),
+              vjp=lambda g, x: g / (x * _LN10).conj(), jvp=FROM_VJP,
               elementwise=True)
 
 
@@ -521,7 +521,7 @@ def _log1p(x):
 
 
 LOG1P = defop("log1p", _log1p, node="Log1PBackward0", save=lambda ans, x: (x,),
-              vjp=lambda g, x: g / (x + 1).conj(), jvp=lambda t, x: t / (x + 1), elementwise=True)
+              vjp=lambda g, x: g / (x + 1).conj(), jvp=FROM_VJP, elementwise=True)
 
 
 def log1p(x, *, out=None):
@@ -531,7 +531,7 @@ def log1p(x, *, out=None):
 
 
 RSQRT = defop("rsqrt", lambda x: 1 / np.sqrt(x), node="RsqrtBackward0", save=lambda ans, x: (ans,),
-              vjp=lambda g, ans: g * (-0.5 * ans ** 3).conj(), jvp=lambda t, ans: t * (-0.5 * ans ** 3),
+              vjp=lambda g, ans: g * (-0.5 * ans ** 3).conj(), jvp=FROM_VJP,
               elementwise=True)
 
 
@@ -551,7 +551,7 @@ def square(x, *, out=None):
 # --- inverse and hyperbolic trigonometry --------------------------------------------------------
 
 ASIN = defop("asin", np.arcsin, node="AsinBackward0", save=lambda ans, x: (x,),
-             vjp=lambda g, x: g * rsqrt(1 - x * x).conj(), jvp=lambda t, x: t * rsqrt(1 - x * x),
+             vjp=lambda g, x: g * rsqrt(1 - x * x).conj(), jvp=FROM_VJP,
              elementwise=True)
 
 
@@ -568,7 +568,7 @@ def _acos(x):
 
 
 ACOS = defop("acos", _acos, node="AcosBackward0", save=lambda ans, x: (x,),
-             vjp=lambda g, x: -g * rsqrt(1 - x * x).conj(), jvp=lambda t, x: -t * rsqrt(1 - x * x),
+             vjp=lambda g, x: -g * rsqrt(1 - x * x).conj(), jvp=FROM_VJP,
              elementwise=True)
 
 
@@ -579,7 +579,7 @@ def acos(x, *, out=None):
 
 
 ATAN = defop("atan", np.arctan, node="AtanBackward0", save=lambda ans, x: (x,),
-             vjp=lambda g, x: g / (1 + x * x).conj(), jvp=lambda t, x: t / (1 + x * x), elementwise=True)
+             vjp=lambda g, x: g / (1 + x * x).conj(), jvp=FROM_VJP, elementwise=True)
 
 
 def atan(x, *, out=None):
@@ -589,7 +589,7 @@ def atan(x, *, out=None):
 
 
 SINH = defop("sinh", np.sinh, node="SinhBackward0", save=lambda ans, x: (x,),
-             vjp=lambda g, x: g * cosh(x).conj(), jvp=lambda t, x: t * cosh(x), elementwise=True)
+             vjp=lambda g, x: g * cosh(x).conj(), jvp=FROM_VJP, elementwise=True)
 
 
 def sinh(x, *, out=None):
@@ -599,7 +599,7 @@ def sinh(x, *, out=None):
 
 
 COSH = defop("cosh", np.cosh, node="CoshBackward0", save=lambda ans, x: (x,),
-             vjp=lambda g, x: g * sinh(x).conj(), jvp=lambda t, x: t * sinh(x), elementwise=True)
+             vjp=lambda g, x: g * sinh(x).conj(), jvp=FROM_VJP, elementwise=True)
 
 
 def cosh(x, *, out=None):
@@ -611,7 +611,7 @@ def cosh(x, *, out=None):
 # asinh's and atanh's rules square by pow, as PyTorch's: its double backward 2 x overflows
 # (0 * inf: nan) where x * x's g * x + g * x does not
 ASINH = defop("asinh", np.arcsinh, node="AsinhBackward0", save=lambda ans, x: (x,),
-              vjp=lambda g, x: g * rsqrt(x.pow(2) + 1).conj(), jvp=lambda t, x: t * rsqrt(x.pow(2) + 1),
+              vjp=lambda g, x: g * rsqrt(x.pow(2) + 1).conj(), jvp=FROM_VJP,
               elementwise=True)
 
 
@@ -623,7 +623,7 @@ def asinh(x, *, out=None):
 
 ACOSH = defop("acosh", np.arccosh, node="AcoshBackward0", save=lambda ans, x: (x,),  # PyTorch's (x^2 - 1)^-1/2
               vjp=lambda g, x: g * rsqrt(x * x - 1).conj(),
-              jvp=lambda t, x: t * rsqrt(x * x - 1), elementwise=True)
+              jvp=FROM_VJP, elementwise=True)
 
 
 def acosh(x, *, out=None):
@@ -633,7 +633,7 @@ def acosh(x, *, out=None):
 
 
 ATANH = defop("atanh", np.arctanh, node="AtanhBackward0", save=lambda ans, x: (x,),
-              vjp=lambda g, x: g / (1 - x.pow(2)).conj(), jvp=lambda t, x: t / (1 - x.pow(2)), elementwise=True)
+              vjp=lambda g, x: g / (1 - x.pow(2)).conj(), jvp=FROM_VJP, elementwise=True)
 
 
 def atanh(x, *, out=None):
@@ -723,7 +723,7 @@ def sinc(x, *, out=None):
 
 
 DEG2RAD = defop("deg2rad", np.deg2rad, node="Deg2RadBackward0",
-                vjp=lambda g: g * (np.pi / 180), jvp=lambda t: t * (np.pi / 180), elementwise=True)
+                vjp=lambda g: g * (np.pi / 180), jvp=FROM_VJP, elementwise=True)
 
 
 def deg2rad(x, *, out=None):
@@ -739,7 +739,7 @@ def _no_complex_angle(x, name):
 
 
 RAD2DEG = defop("rad2deg", np.rad2deg, node="Rad2DegBackward0",
-                vjp=lambda g: g * (180 / np.pi), jvp=lambda t: t * (180 / np.pi), elementwise=True)
+                vjp=lambda g: g * (180 / np.pi), jvp=FROM_VJP, elementwise=True)
 
 
 def rad2deg(x, *, out=None):
@@ -823,7 +823,7 @@ def round(x, *, decimals=None, out=None):
 
 
 FRAC = defop("frac", lambda x: x - np.trunc(x), node="FracBackward0",
-             vjp=lambda g: g, jvp=lambda t: t, elementwise=True)
+             vjp=lambda g: g, jvp=FROM_VJP, elementwise=True)
 
 
 def frac(x, *, out=None):
@@ -843,7 +843,7 @@ def _nan_to_num(x, nan, posinf, neginf):
 NAN_TO_NUM = defop("nan_to_num", _nan_to_num, node="NanToNumBackward0",
                    save=lambda ans, x, nan, posinf, neginf: (_wrap(np.isfinite(x._data)),),
                    # a product, as PyTorch's grad * isfinite(x): an inf gradient gives nan there
-                   vjp=lambda g, finite: g * finite, jvp=lambda t, finite: t * finite, elementwise=True)
+                   vjp=lambda g, finite: g * finite, jvp=FROM_VJP, elementwise=True)
 
 
 def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
@@ -857,7 +857,7 @@ def positive(x):
 
 
 SGN = defop("sgn", _sign, node="SgnBackward0", save=lambda ans, x: (x, ans),
-            vjp=lambda g, x, ans: _sgn_grad(g, x, ans), jvp=lambda t, x, ans: _sgn_grad(t, x, ans),
+            vjp=lambda g, x, ans: _sgn_grad(g, x, ans), jvp=lambda t, x, ans: _sgn_grad(t, x, ans),  # not holomorphic
             elementwise=True)
 
 
