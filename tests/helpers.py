@@ -112,3 +112,13 @@ def grads(lib, fn, x, create_graph=True):
     h, = lib.autograd.grad((g * lib.arange(1, g.numel() + 1, dtype=g.dtype).reshape(g.shape)).sum(), x,
                            allow_unused=True)
     return g, h
+
+
+def op_tangent(op, inputs, tangents, params=()):
+    """``(output, tangent)`` of the registered ``op`` at ``inputs`` (tensors) for input tangents
+    (None: zero), by forward AD itself: dual inputs in a level, the op, then ``unpack_dual``."""
+    fwd = chainrule.autograd.forward_ad
+    with fwd.dual_level():
+        duals = [x if t is None else fwd.make_dual(x, t) for x, t in zip(inputs, tangents)]
+        primal, tangent = fwd.unpack_dual(chainrule._ops.registry.apply(op, duals, params))
+    return primal, tangent

@@ -10,7 +10,7 @@ tensor([[4.5000, 4.5000],
 """
 from ._dtype import (bool_ as bool, complex64, complex128, dtype, float16, float32, float64, int8, int16,
                      int32, int64, uint8, can_cast, get_default_dtype, promote_types, set_default_dtype)
-from ._tensor import Size, Tensor, device
+from ._tensor import Size, Tensor, device, is_tensor
 from ._legacy import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor, IntTensor, LongTensor,
                       ShortTensor)
 from ._printing import get_printoptions, set_printoptions
@@ -109,10 +109,6 @@ __version__ = "0.1.0"
 def result_type(tensor1, tensor2):
     """The dtype of ``tensor1 op tensor2`` under PyTorch's promotion rules."""
     return _result_dtype((tensor1, tensor2))
-
-
-def is_tensor(obj):
-    return isinstance(obj, Tensor)
 
 
 def is_floating_point(input):

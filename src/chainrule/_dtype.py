@@ -151,9 +151,6 @@ def default_complex_dtype():
 
 # --- promotion ---------------------------------------------------------------------
 
-_INT_ORDER = (uint8, int8, int16, int32, int64)
-
-
 def _promote_ints(a, b):
     if a is uint8 or b is uint8:
         other = b if a is uint8 else a

@@ -487,6 +487,11 @@ def tensor_methods(namespace):
                     METHOD_CODES.add(getattr(fn, "__func__", fn).__code__)  # __new__: a staticmethod
 
 
+def is_tensor(obj):
+    """``torch.is_tensor``: whether ``obj`` is a Tensor (a Parameter or a vmap batch too)."""
+    return isinstance(obj, Tensor)
+
+
 def _warn_once(message):
     """PyTorch shows these once per process; Python's default warning filter shows a
     warning once per place in the user's code, which is as quiet."""

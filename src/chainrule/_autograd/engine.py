@@ -470,18 +470,10 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
     With ``inputs`` (tensors), only gradients flowing to them are computed; with
     ``accumulate=False`` (``autograd.grad``) they are returned instead of added to
     ``.grad``. Returns the captured gradients, one per input (None when unreached).
+    The loop below is the whole algorithm; each concern is a named step.
     """
-    root_nodes = [r.grad_fn if r.grad_fn is not None else grad_accumulator(r) for r in roots]
-    buffers = {}
-    for node, g in zip(root_nodes, root_grads):
-        buffers[node] = buffers[node] + g if node in buffers else g
-    targets = wanted = None
-    if inputs is not None:
-        targets = {}
-        for i, t in enumerate(inputs):
-            node = t.grad_fn if t.grad_fn is not None else grad_accumulator(t)
-            targets.setdefault(node, []).append(i)
-        wanted = _nodes_leading_to(set(root_nodes), targets)
+    root_nodes, buffers = _seed(roots, root_grads)
+    targets, wanted = _capture_plan(root_nodes, inputs)
     captured = [None] * (len(inputs) if inputs is not None else 0)
     deps = _count_dependencies(set(root_nodes))
     ready = [n for n in dict.fromkeys(root_nodes) if n not in deps]
@@ -498,37 +490,20 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
             g = buffers.pop(node, None)
             grads = None
             if g is not None:
-                hooks = node.hooks
-                if hooks is not None:
-                    g = _run_hooks(hooks.pre, g)
-                    if hooks.retained is not None:
-                        _retain(hooks.retained(), g, create_graph)
-                leaf = node.variable if node.__class__ is AccumulateGrad else None
-                if leaf is not None and leaf._extra is not None and leaf._extra.hooks:
-                    g = _run_hooks(leaf._extra.hooks, g)  # a leaf's hooks see its gradient first
+                if node.hooks is not None or node.__class__ is AccumulateGrad:
+                    g = _hooked(node, g, create_graph)
                 if targets is not None and node in targets:
                     for i in targets[node]:
                         captured[i] = g
                 if node.__class__ is AccumulateGrad:
-                    if leaf is not None and accumulate and (targets is None or node in targets):
-                        _accumulate(leaf, g, create_graph)
+                    if accumulate and (targets is None or node in targets):
+                        _accumulate_into_leaf(node, g, create_graph)
                     continue
-                if node.__class__ is OutputPort:  # fill the shared node's slot (module notes)
-                    slots = buffers.get(node.node)
-                    if slots is None:
-                        slots = buffers[node.node] = [None] * node.node.n_outputs
-                    slots[node.index] = g
+                if node.__class__ is OutputPort:
+                    _fill_port(buffers, node, g)
                 elif wanted is None or node in wanted:
-                    if ANOMALY.enabled:  # the one check anomaly detection costs per node when off
-                        grads = checked_vjp(_call_vjp, node, g, wanted)
-                    else:
-                        grads = _call_vjp(node, g, wanted)
-                    if hooks is not None:
-                        for hook in hooks.post:
-                            hook(tuple(grads), tuple(g) if g.__class__ is list else (g,))
-                    if not retain_graph and (node.checks or node.ans is not None or _holds_arrays(node)):
-                        node.saved = node.ans = None  # see "Freeing" above
-                        node.checks = ()  # they hold the saved tensors too
+                    grads = _run_node(node, g, wanted, retain_graph)
+            # pass the gradients on; a node is ready once all its consumers have run
             for i, child in enumerate(node.next):
                 if child is None:
                     continue
@@ -544,6 +519,73 @@ def run_backward(roots, root_grads, retain_graph, create_graph, inputs=None, acc
         GRAD_MODE.enabled = previous_mode
         TASKS.pop()
     return captured
+
+
+def _seed(roots, root_grads):
+    """The roots' nodes (a leaf's AccumulateGrad) and their gradients, summed per node."""
+    root_nodes = [r.grad_fn if r.grad_fn is not None else grad_accumulator(r) for r in roots]
+    buffers = {}
+    for node, g in zip(root_nodes, root_grads):
+        buffers[node] = buffers[node] + g if node in buffers else g
+    return root_nodes, buffers
+
+
+def _capture_plan(root_nodes, inputs):
+    """For ``grad(inputs=...)``: {node: positions in ``inputs`` whose gradient it gives}, and
+    the nodes on some path to them (the only ones whose rules run); (None, None) for all."""
+    if inputs is None:
+        return None, None
+    targets = {}
+    for i, t in enumerate(inputs):
+        node = t.grad_fn if t.grad_fn is not None else grad_accumulator(t)
+        targets.setdefault(node, []).append(i)
+    return targets, _nodes_leading_to(set(root_nodes), targets)
+
+
+def _hooked(node, g, create_graph):
+    """``g`` through the node's tensor hooks (``register_hook``), given to ``retain_grad``, and
+    through a leaf's own hooks."""
+    hooks = node.hooks
+    if hooks is not None:
+        g = _run_hooks(hooks.pre, g)
+        if hooks.retained is not None:
+            _retain(hooks.retained(), g, create_graph)
+    if node.__class__ is AccumulateGrad:
+        leaf = node.variable
+        if leaf is not None and leaf._extra is not None and leaf._extra.hooks:
+            g = _run_hooks(leaf._extra.hooks, g)  # a leaf's hooks see its gradient first
+    return g
+
+
+def _accumulate_into_leaf(node, g, create_graph):
+    leaf = node.variable
+    if leaf is not None:  # (the leaf may be gone: AccumulateGrad holds it weakly)
+        _accumulate(leaf, g, create_graph)
+
+
+def _fill_port(buffers, port, g):
+    """A custom Function's output: its gradient fills its slot of the shared node (module notes)."""
+    slots = buffers.get(port.node)
+    if slots is None:
+        slots = buffers[port.node] = [None] * port.node.n_outputs
+    slots[port.index] = g
+
+
+def _run_node(node, g, wanted, retain_graph):
+    """The node's vjp rules (checked under anomaly detection), its post hooks, then freeing
+    what it saved unless ``retain_graph`` (see "Freeing" above)."""
+    if ANOMALY.enabled:  # the one check anomaly detection costs per node when off
+        grads = checked_vjp(_call_vjp, node, g, wanted)
+    else:
+        grads = _call_vjp(node, g, wanted)
+    hooks = node.hooks
+    if hooks is not None:
+        for hook in hooks.post:
+            hook(tuple(grads), tuple(g) if g.__class__ is list else (g,))
+    if not retain_graph and (node.checks or node.ans is not None or _holds_arrays(node)):
+        node.saved = node.ans = None
+        node.checks = ()  # they hold the saved tensors too
+    return grads
 
 
 class GraphTask:

@@ -24,8 +24,8 @@ import numpy as np
 
 from .. import _dtype
 from .._argparse import NotAnOperand, operand
-from .._tensor import _C_TYPE_NAMES, Tensor
-from .elementwise import (TENSOR_OR_NUMBER, _as_complex32, _conj, _is_complex, _is_tensor,
+from .._tensor import _C_TYPE_NAMES, Tensor, is_tensor
+from .elementwise import (TENSOR_OR_NUMBER, _as_complex32, _conj, _is_complex,
                           _no_bool_subtraction, _no_derivative, _opmath, _scalar_operand, common_operands, div,
                           invalid_arguments, must_be_tensor, not_implemented_for, plain, pow, promoted,
                           tensor_method, type_name, where, without_derivative, zeros_like)
@@ -39,7 +39,7 @@ from .unary import exp
 def _tensors(name, *args):
     """PyTorch's TypeError where an op takes tensors only: ``atan2(x, 2.0)``."""
     for position, (arg_name, value) in enumerate(args, 1):
-        if not _is_tensor(value):
+        if not is_tensor(value):
             raise must_be_tensor(name, value, arg_name, position)
 
 
@@ -51,7 +51,7 @@ def _real_kernel(kernel, dtype, kinds="biuf"):
 
 def _number_operand(other):
     """Whether ``other`` is a Python number (after NumPy scalars became numbers)."""
-    return not _is_tensor(operand(other))
+    return not is_tensor(operand(other))
 
 
 # --- fmod: the remainder of truncated division (``%`` rounds down: elementwise.remainder) ------
@@ -76,7 +76,7 @@ def fmod(x, other, *, out=None):
     """``x - trunc(x / other) * other``: the sign of ``x`` (C's fmod)."""
     if out is not None:
         return into(out, fmod, x, other)
-    if not _is_tensor(x):
+    if not is_tensor(x):
         raise invalid_arguments("fmod", (x, other), *TENSOR_OR_NUMBER)
     try:
         number = _number_operand(other)
@@ -93,7 +93,7 @@ def fmod(x, other, *, out=None):
 
 
 def _double(value, dtype):
-    if _is_tensor(value):
+    if is_tensor(value):
         return value if value.dtype is dtype else value.to(dtype)
     return complex(value) if dtype is _dtype.complex128 else float(value)
 
@@ -114,7 +114,7 @@ def float_power(x, exponent):
         x, exponent = operand(x), operand(exponent)
     except NotAnOperand:
         raise invalid_arguments("float_power", (x, exponent), *_FLOAT_POWER_SIGNATURES) from None
-    if not _is_tensor(x) and not _is_tensor(exponent):
+    if not is_tensor(x) and not is_tensor(exponent):
         raise invalid_arguments("float_power", (x, exponent), *_FLOAT_POWER_SIGNATURES)
     dtype = _double_dtype(x, exponent)
     return pow(_double(x, dtype), _double(exponent, dtype))
@@ -404,13 +404,13 @@ def _x_log(name, ops, x, y):
         x, y = operand(x), operand(y)
     except NotAnOperand:
         raise invalid_arguments(name, (x, y), *_XLOGY_SIGNATURES) from None
-    if not _is_tensor(x) and not _is_tensor(y):
+    if not is_tensor(x) and not is_tensor(y):
         raise invalid_arguments(name, (x, y), *_XLOGY_SIGNATURES)
     x_t, y_t, dtype = common_operands(x, y, floating=True, kernel=f"{name}_cpu")
     _real_kernel(f"{name}_cpu", dtype)
-    if not _is_tensor(x):
+    if not is_tensor(x):
         return unary(number_x, y_t, (x_t._data.item(),), dtype)
-    if not _is_tensor(y):
+    if not is_tensor(y):
         return unary(number_y, x_t, (y_t._data.item(),), dtype)
     return apply(both, (x_t, y_t), (), dtype)
 
@@ -534,11 +534,11 @@ def lerp(x, end, weight, *, out=None):
         weight, known = operand(weight), True
     except NotAnOperand:
         known = False
-    if not known or not _is_tensor(x) or not _is_tensor(end):
+    if not known or not is_tensor(x) or not is_tensor(end):
         raise invalid_arguments("lerp", (x, end, weight), "Tensor input, Tensor end, Tensor weight, *, "
                                 "Tensor out = None", "Tensor input, Tensor end, Number weight, *, Tensor out = None")
     _same_dtype(x, "end", end)
-    if _is_tensor(weight):
+    if is_tensor(weight):
         if weight._data.ndim:  # a 0-d weight is promoted with the others instead
             _same_dtype(x, "weight", weight)
         x, end, weight, dtype = common_operands(x, end, weight, kernel="lerp_kernel_tensor")
@@ -748,7 +748,7 @@ def _comparison_inplace(name, fn, kernel, number_node, tensor_node):
             raise not_implemented_for(kernel, promoted((x, other)))
         if (_is_complex(x) or _is_complex(other)) and promoted((x, other)) is _dtype.COMPLEX_HALF:
             return apply(tensor_op, (x, _as_complex32(other)), (np.dtype(np.complex64),))  # as ``eq``
-        if _is_tensor(other):  # compared in the promoted dtype, as ``eq``
+        if is_tensor(other):  # compared in the promoted dtype, as ``eq``
             return apply(tensor_op, (x, other), (_dtype.result_dtype((x, other)).np,))
         return unary(number_op, x, (_scalar_operand(x, other)[0],))
     compute.__name__ = name

@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import _argparse, _dtype, _exact
 from .._argparse import NUMBERS, NotAnOperand, operand
-from .._tensor import Tensor, _wrap, device as _device, tensor_methods
+from .._tensor import Tensor, _wrap, device as _device, is_tensor, tensor_methods
 from .._modes import FORWARD_AD
 from .tangents import not_differentiable, refuse_tangents
 from .._modes import GRAD_MODE
@@ -224,10 +224,6 @@ TENSOR_OR_NUMBER = ("Tensor input, Tensor other, *, Tensor out = None",
                     "Tensor input, Number other, *, Tensor out = None")
 
 
-def _is_tensor(x):
-    return isinstance(x, Tensor)
-
-
 def _is_complex(x):
     """Whether a tensor or a Python number is complex."""
     return x.__class__ is complex or (isinstance(x, Tensor) and x._data.dtype.kind == "c")
@@ -239,7 +235,7 @@ def _conj(number):
 
 def as_tensor_like(value, like):
     """A Python number or array as a tensor, for ops that need both sides as tensors."""
-    if _is_tensor(value):
+    if is_tensor(value):
         return value
     data = np.asarray(value)
     if data.dtype.kind == "f" and not isinstance(value, np.ndarray):
@@ -332,11 +328,11 @@ def _add_scaled(x, other, alpha):
     other = operand(other)
     if alpha.__class__ is int:  # what a Scalar can't hold: OverflowError, first
         _dtype.scalar_int(alpha)
-    if not _is_tensor(x):  # number + alpha * tensor
+    if not is_tensor(x):  # number + alpha * tensor
         return add(x, _scaled(x, other, alpha))
     dtype = _dtype.result_dtype((x, other)).np
     alpha = _checked_alpha(alpha, dtype)
-    if not _is_tensor(other):  # the numbers' product
+    if not is_tensor(other):  # the numbers' product
         return add(x, (other and alpha) if dtype.kind == "b" else other * alpha)
     return apply(ADD_ALPHA, (x, other), (alpha,), dtype)
 
@@ -375,7 +371,7 @@ RSUB_SCALAR = defop("rsub_scalar", lambda x, s: _subtract(np.asarray(s, np.resul
 
 def _no_bool_subtraction(x, other):
     # a Python bool counts as a bool tensor here (``True - mask``)
-    if all(v.__class__ is bool or (_is_tensor(v) and v._data.dtype.kind == "b") for v in (x, other)):
+    if all(v.__class__ is bool or (is_tensor(v) and v._data.dtype.kind == "b") for v in (x, other)):
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                            "Use the `^` or `logical_xor()` operator instead.")
     raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
@@ -385,7 +381,7 @@ def _no_bool_subtraction(x, other):
 
 def _check_subtraction(x, other):
     # a Python bool counts as a bool tensor (``x - True`` is refused too)
-    if other.__class__ is bool or x._data.dtype.kind == "b" or (_is_tensor(other) and other._data.dtype.kind == "b"):
+    if other.__class__ is bool or x._data.dtype.kind == "b" or (is_tensor(other) and other._data.dtype.kind == "b"):
         _no_bool_subtraction(x, other)
 
 
@@ -401,11 +397,11 @@ def sub(x, other, *, alpha=1, out=None):
     if alpha != 1 or alpha.__class__ is not int:  # PyTorch's sub is add with -alpha: checked so
         dtype = _dtype.result_dtype((x, other)).np
         minus = _checked_alpha(-alpha if alpha.__class__ is not bool else alpha, dtype)
-        if _is_tensor(other) and other._data.dtype.kind in "iu" and other._data.dtype != dtype:
+        if is_tensor(other) and other._data.dtype.kind in "iu" and other._data.dtype != dtype:
             # alpha * other in the result's type: uint8 2 * 255 is 510
             other = other.to(_dtype.from_numpy_dtype(dtype))
         other = other * -minus
-    if _is_tensor(other):
+    if is_tensor(other):
         return binary(SUB, x, other, _tensor_result(x, other))
     other, dtype = _scalar_operand(x, other)
     return unary(SUB_SCALAR, x, (other,), dtype)
@@ -420,7 +416,7 @@ def rsub(input, other, *, alpha=1):
     x = input
     if other.__class__ not in NUMBERS:
         other = operand(other)  # a NumPy scalar is a number
-        if _is_tensor(other):
+        if is_tensor(other):
             return sub(other, x, alpha=alpha)
     if alpha != 1 or alpha.__class__ is not int:
         x = mul(x, _checked_alpha(alpha, _scalar_operand(x, other)[1] or x._data.dtype))
@@ -523,12 +519,12 @@ def div(x, other, *, rounding_mode=None, out=None):
         return into(out, div, x, other, rounding_mode=rounding_mode)
     if rounding_mode is not None:
         return _rounded_div(x, other, rounding_mode)
-    if not _is_tensor(x):
-        if not _is_tensor(other):  # torch.div(2, 3): a number as input is a 0-d tensor
+    if not is_tensor(x):
+        if not is_tensor(other):  # torch.div(2, 3): a number as input is a 0-d tensor
             return div(_argparse.number_input(x), other)
         return rdiv(other, x)
     other = operand(other)
-    if _is_tensor(other):
+    if is_tensor(other):
         out_dtype = _complex32_refused("div_cpu", x, other) or _tensor_result(x, other)
         if (out_dtype or x._data.dtype).kind not in "fc":
             out_dtype = _dtype.get_default_dtype().np
@@ -547,7 +543,7 @@ def div(x, other, *, rounding_mode=None, out=None):
 
 def rdiv(x, other):
     """``other / x`` for a Python number: ``reciprocal(x) * other``, as PyTorch records it."""
-    if other.__class__ not in NUMBERS and _is_tensor(operand(other)):
+    if other.__class__ not in NUMBERS and is_tensor(operand(other)):
         return div(operand(other), x)
     return mul(x.reciprocal(), other)
 
@@ -631,7 +627,7 @@ def remainder(x, other, *, out=None):
     if out is not None:
         return into(out, remainder, x, other)
     try:
-        number = other if _is_tensor(x) and not _is_tensor(operand(other)) else None
+        number = other if is_tensor(x) and not is_tensor(operand(other)) else None
         x_t, other_t, dtype = common_operands(x, other, kernel="remainder_cpu")
     except NotAnOperand:  # still an operand error: ``x % None`` is Python's TypeError
         raise NotAnOperand(str(invalid_arguments("remainder", (x, other), *_REMAINDER_SIGNATURES))) from None
@@ -639,7 +635,7 @@ def remainder(x, other, *, out=None):
         raise not_implemented_for("remainder_cpu", dtype)
     if number is not None:
         return unary(REMAINDER_SCALAR, x_t, (other_t._data.item(),), dtype)
-    if _is_tensor(x):
+    if is_tensor(x):
         return apply(REMAINDER, (x_t, other_t), (), dtype)
     out = plain(_remainder, (x_t, other_t), dtype=dtype)
     return without_derivative(RREMAINDER, out, (other_t,))
@@ -841,10 +837,10 @@ def _check_integer_power(x, exponent):
 def pow(x, exponent, *, out=None):
     if out is not None:
         return into(out, pow, x, exponent)
-    if not _is_tensor(x):
+    if not is_tensor(x):
         return rpow(exponent, x)
     exponent = operand(exponent)
-    if _is_tensor(exponent):
+    if is_tensor(exponent):
         dtype = _complex32_refused("pow", x, exponent) or _tensor_result(x, exponent)
         _no_bool_pow(dtype or x._data.dtype)
         return binary(POW, x, exponent, dtype)
@@ -865,7 +861,7 @@ def pow(x, exponent, *, out=None):
 
 def rpow(x, base):
     """``base ** x`` for a Python number ``base``."""
-    if base.__class__ not in NUMBERS and _is_tensor(operand(base)):
+    if base.__class__ not in NUMBERS and is_tensor(operand(base)):
         return pow(operand(base), x)
     base = operand(base)
     if base.__class__ is complex and x._data.dtype.char == "e":  # no complex32 kernel
@@ -982,7 +978,7 @@ FILL_TENSOR = defop("fill_tensor", lambda x, value: np.full_like(x, value), node
 
 
 def fill(x, value):
-    if _is_tensor(value):
+    if is_tensor(value):
         if value._data.ndim != 0:
             raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
                                f"{value._data.ndim} dimensions.")
@@ -996,7 +992,7 @@ COPY = defop("copy", lambda x, src: np.broadcast_to(src, x.shape).astype(x.dtype
 
 
 def copy(x, src):
-    if not _is_tensor(src):
+    if not is_tensor(src):
         src = as_tensor_like(src, x)
     return binary(COPY, x, src)
 
@@ -1036,8 +1032,8 @@ def where(condition, x=None, y=None):
         y = _dtype.checked_scalar(y, out_dtype, check_half=False)
     # a number becomes a 0-d array of the result's dtype itself (through the default dtype,
     # a float number would be rounded to float32 on its way into a float64 result)
-    x_t = x if _is_tensor(x) else _wrap(np.asarray(x, out_dtype))
-    y_t = y if _is_tensor(y) else _wrap(np.asarray(y, out_dtype))
+    x_t = x if is_tensor(x) else _wrap(np.asarray(x, out_dtype))
+    y_t = y if is_tensor(y) else _wrap(np.asarray(y, out_dtype))
     if condition_kind != "b":
         condition = _bool_condition(condition)
     return apply(WHERE, (condition, x_t, y_t), (), out_dtype)
@@ -1067,7 +1063,7 @@ def _bool_condition(condition):
 def _compare(fn, name, kernel, x, other):
     """``fn(x, other)`` as a bool tensor. A number may only come second; complex
     operands can't be ordered (``kernel`` names PyTorch's refusing kernel, or None)."""
-    if not _is_tensor(x):
+    if not is_tensor(x):
         raise invalid_arguments(name, (x, other), *TENSOR_OR_NUMBER)
     try:
         other = operand(other)
@@ -1079,7 +1075,7 @@ def _compare(fn, name, kernel, x, other):
         raise not_implemented_for(kernel, promoted((x, other)))
     if (_is_complex(x) or _is_complex(other)) and promoted((x, other)) is _dtype.COMPLEX_HALF:
         x, other = _as_complex32(x), _as_complex32(other)
-    if _is_tensor(other):
+    if is_tensor(other):
         if x._data.dtype != other._data.dtype:  # compared in the promoted dtype (uint8 == int8 -1 at 255)
             dtype = _dtype.result_dtype((x, other)).np
             return plain(lambda a, b: fn(a.astype(dtype, copy=False), b.astype(dtype, copy=False)), (x, other))
@@ -1090,7 +1086,7 @@ def _compare(fn, name, kernel, x, other):
 def _as_complex32(value):
     """``value`` as PyTorch's complex32 holds it (each part rounded to float16), in a
     complex64 tensor: comparisons (which PyTorch has for complex32) are then exact."""
-    data = np.asarray(value._data if _is_tensor(value) else value)
+    data = np.asarray(value._data if is_tensor(value) else value)
     parts = data.real.astype(np.float16), data.imag.astype(np.float16)
     return _wrap((parts[0] + 1j * parts[1].astype(np.float32)).astype(np.complex64))
 

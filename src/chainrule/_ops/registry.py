@@ -510,12 +510,3 @@ def tangent_of(op, saved, tangents, missing=NotImplementedError):
         term = rule(t, *saved)
         total = term if total is None else total + term
     return total
-
-
-def jvp(op, inputs, tangents, params=()):
-    """The output tangent of ``op`` at ``inputs`` for input tangents (None: zero)."""
-    out = apply(op, inputs, params)
-    total = tangent_of(op, op.save(out, *inputs, *params) if op.save is not None else (), tangents)
-    if total is not None and total.shape != out.shape:
-        total = total.expand(out.shape)
-    return out, total

@@ -5,7 +5,7 @@ on this module; the level's state is ``_modes.FORWARD_AD``.
 
 A dual tensor is a tensor with a tangent attached. While a level holds one, every
 registered op gives its output the tangent ``sum_i jvp_i(t_i)`` over the inputs that carry
-a tangent (``Op.jvp``, one rule per input, the same rules ``registry.jvp`` uses), broadcast
+a tangent (``Op.jvp``, one rule per input, summed by ``registry.tangent_of``), broadcast
 to the output's shape. Ops composed from other ops need nothing: their parts propagate.
 
 >>> import chainrule as torch

@@ -15,8 +15,8 @@ import numpy as np
 from .. import _argparse, _dtype
 from .._argparse import NUMBERS
 from .._modes import GRAD_MODE
-from .._tensor import Tensor, _wrap, tensor_methods
-from .elementwise import (_float_input, _is_tensor, _scalar_result, _tensor_result, imag,
+from .._tensor import Tensor, _wrap, is_tensor, tensor_methods
+from .elementwise import (_float_input, _scalar_result, _tensor_result, imag,
                           not_implemented_for, plain, promoted, real, where, zeros_like)
 from .methods import inplace_method
 from .batching import elementwise
@@ -317,8 +317,8 @@ def clamp(x, min=None, max=None):
     """Limits ``x`` to [min, max]; bounds are numbers or tensors (which broadcast)."""
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    if _is_tensor(min) or _is_tensor(max):
-        if not (min is None or _is_tensor(min)) or not (max is None or _is_tensor(max)):
+    if is_tensor(min) or is_tensor(max):
+        if not (min is None or is_tensor(min)) or not (max is None or is_tensor(max)):
             raise _clamp_arguments(x, min, max)
         dtype = promoted((x, *(b for b in (min, max) if b is not None)))  # a missing bound has none
         _no_complex_clamp(x, dtype, "maximum_cpu" if max is None else "minimum_cpu" if min is None else "clamp_cpu",
@@ -435,7 +435,7 @@ CLAMP_MAX_TENSOR = defop("clamp_max_tensor", lambda x, hi: _clip(x, None, hi), b
 
 def clamp_min(x, min):
     """``max(x, min)`` (nan stays nan), recorded as PyTorch records it (ClampMinBackward)."""
-    if _is_tensor(min):
+    if is_tensor(min):
         dtype = promoted((x, min))
         _no_complex_kernel(x, dtype, "maximum_cpu", min)
         return apply(CLAMP_MIN_TENSOR, _in_integer_result(dtype, x, min), (), dtype)
@@ -446,7 +446,7 @@ def clamp_min(x, min):
 
 
 def clamp_max(x, max):
-    if _is_tensor(max):
+    if is_tensor(max):
         dtype = promoted((x, max))
         _no_complex_kernel(x, dtype, "minimum_cpu", max)
         return apply(CLAMP_MAX_TENSOR, _in_integer_result(dtype, x, max), (), dtype)
@@ -734,7 +734,7 @@ def deg2rad(x, *, out=None):
 
 
 def _no_complex_angle(x, name):
-    if _is_tensor(x) and x._data.dtype.kind == "c":
+    if is_tensor(x) and x._data.dtype.kind == "c":
         raise RuntimeError(f"{name} is not supported for complex tensors.")
 
 

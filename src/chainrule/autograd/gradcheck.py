@@ -30,6 +30,7 @@ import warnings
 import numpy as np
 
 from .._autograd.gradients import grad as autograd_grad
+from .._tensor import is_tensor
 
 
 class GradcheckError(RuntimeError):
@@ -126,7 +127,7 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-06, atol=1e-05, rto
                              for o in _differentiable_outputs(func(*inputs)))
     grad_outputs = _as_tuple(grad_outputs)
     n = len(grad_outputs)
-    diff_inputs = {i for i, x in enumerate(inputs) if _is_tensor(x) and x.requires_grad}
+    diff_inputs = {i for i, x in enumerate(inputs) if is_tensor(x) and x.requires_grad}
     diff_grad_outputs = {i for i, x in enumerate(grad_outputs) if x.requires_grad}
 
     def first_derivatives(*args):
@@ -180,7 +181,7 @@ def _gradcheck(func, inputs, eps, atol, rtol, nondet_tol, check_grad_dtypes, che
         else:
             check(func, inputs, eps, atol, rtol, nondet_tol, check_grad_dtypes)
     if check_forward_ad:
-        complex_inputs = [i for i, t in enumerate(inputs) if _is_tensor(t) and t.requires_grad and t.is_complex()]
+        complex_inputs = [i for i, t in enumerate(inputs) if is_tensor(t) and t.requires_grad and t.is_complex()]
         if complex_inputs:  # as PyTorch: the imaginary parts, then the real parts, as real inputs
             for part in ("imaginary", "real"):
                 part_fn, part_inputs = _part_of_inputs(func, inputs, complex_inputs, part)
@@ -202,7 +203,7 @@ def _check_inputs(inputs):
     """PyTorch's input validation: a float32 input warns, a stride-0 input raises."""
     any_requires_grad = False
     for idx, t in enumerate(inputs):
-        if _is_tensor(t) and t.requires_grad:
+        if is_tensor(t) and t.requires_grad:
             if t._data.dtype not in (np.float64, np.complex128):
                 warnings.warn(f"Input #{idx} requires gradient and is not a double precision floating point or "
                               "complex. This check will likely fail if all the inputs are not of double precision "
@@ -228,7 +229,7 @@ def _slow_check(func, inputs, eps, atol, rtol, nondet_tol, check_grad_dtypes, pa
     if not outputs:
         _check_no_differentiable_outputs(func, inputs, _float_outputs(func_out), eps)
         return
-    positions = [k for k, o in enumerate(func_out) if _is_tensor(o) and o.requires_grad]
+    positions = [k for k, o in enumerate(func_out) if is_tensor(o) and o.requires_grad]
     numerical = _numerical_jacobians(func, inputs, positions, eps)
     if forward_ad:
         analytical = _forward_jacobians(func, inputs, positions)
@@ -258,7 +259,7 @@ def _fast_check(func, inputs, eps, atol, rtol, nondet_tol, check_grad_dtypes, pa
                 if ju.size and np.abs(ju).max() > nondet_tol:
                     raise GradcheckError("Numerical gradient for function expected to be zero")
         return
-    positions = [k for k, o in enumerate(func_out) if _is_tensor(o) and o.requires_grad]
+    positions = [k for k, o in enumerate(func_out) if is_tensor(o) and o.requires_grad]
     for j, (t, u) in enumerate(zip(diff, all_u)):
         numerical_ju = _numerical_jvps(func, inputs, t, positions, u, eps)
         analytical_ju = _forward_jvps(func, inputs, j, u, positions) if forward_ad else None
@@ -448,7 +449,7 @@ def _forward_jvps(func, inputs, j, u, positions):
     with forward_ad.dual_level():
         duals, k = [], 0
         for x in inputs:
-            if _is_tensor(x) and x.requires_grad:
+            if is_tensor(x) and x.requires_grad:
                 tangent = u.reshape(x._data.shape) if k == j else np.zeros(x._data.shape)
                 x = forward_ad.make_dual(x.detach(), _wrap(tangent.astype(x._data.dtype)))
                 k += 1
@@ -498,13 +499,13 @@ def _test_batched_forward_grad(func, inputs):
     """``vmap`` of the jvp along each input against two separate jvps."""
     from . import forward_ad  # noqa: PLC0415
     for position, x in enumerate(inputs):
-        if not (_is_tensor(x) and x.requires_grad and x._data.dtype.kind in "fc"):
+        if not (is_tensor(x) and x.requires_grad and x._data.dtype.kind in "fc"):
             continue
 
         def jvp(tangent, position=position, x=x):
             with forward_ad.dual_level():
                 dual = forward_ad.make_dual(x.detach(), tangent)
-                args = tuple(dual if i == position else (a.detach() if _is_tensor(a) else a)
+                args = tuple(dual if i == position else (a.detach() if is_tensor(a) else a)
                              for i, a in enumerate(inputs))
                 outs = []
                 for out in _as_tuple(func(*args)):
@@ -624,7 +625,7 @@ def _part_of_outputs(func, part):
     attribute = "imag" if part == "imaginary" else "real"
 
     def part_fn(*inputs):
-        return tuple(getattr(o, attribute) if _is_tensor(o) and o.is_complex() else o for o in _as_tuple(func(*inputs)))
+        return tuple(getattr(o, attribute) if is_tensor(o) and o.is_complex() else o for o in _as_tuple(func(*inputs)))
     return part_fn
 
 
@@ -648,21 +649,17 @@ def _as_tuple(x):
     return tuple(x) if isinstance(x, (tuple, list)) else (x,)
 
 
-def _is_tensor(x):
-    return hasattr(x, "_data") and hasattr(x, "grad_fn")
-
-
 def _diff_inputs(inputs):
-    return [t for t in inputs if _is_tensor(t) and t.requires_grad]
+    return [t for t in inputs if is_tensor(t) and t.requires_grad]
 
 
 def _differentiable_outputs(func_out):
     """PyTorch's ``_differentiable_outputs``: the outputs that require grad."""
-    return tuple(o for o in _as_tuple(func_out) if _is_tensor(o) and o.requires_grad)
+    return tuple(o for o in _as_tuple(func_out) if is_tensor(o) and o.requires_grad)
 
 
 def _float_outputs(func_out):
-    return [k for k, o in enumerate(func_out) if _is_tensor(o) and o._data.dtype.kind in "fc"]
+    return [k for k, o in enumerate(func_out) if is_tensor(o) and o._data.dtype.kind in "fc"]
 
 
 

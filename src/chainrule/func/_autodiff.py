@@ -20,6 +20,7 @@ from functools import wraps
 import numpy as np
 
 from .. import _tensor
+from .._tensor import is_tensor
 from .._functorch.batched import batched_leaf
 from .._ops import registry as _registry
 from .._ops.joining import cat
@@ -40,10 +41,6 @@ class _Nested:
 
     def __exit__(self, *exc):
         _NESTING[self.mode] -= 1
-
-
-def _is_tensor(x):
-    return isinstance(x, _tensor.Tensor)
 
 
 # --- argnums ----------------------------------------------------------------------------------
@@ -91,7 +88,7 @@ def _replace(args, argnums, new):
 def _stand_in(x, keep_graph):
     """A fresh tensor for argument ``x`` to differentiate from (see the module docstring).
     Inside ``jvp``/``jacfwd`` it keeps ``x``'s tangent: forward over reverse (``hessian``)."""
-    if not _is_tensor(x):
+    if not is_tensor(x):
         raise ValueError(f"Thing passed to transform API must be Tensor, got {type(x)}")
     tangent = None
     if _NESTING["forward"]:
@@ -109,7 +106,7 @@ def _outer_differentiates(flat):
     """Whether results must keep their graph: an enclosing transform (or the caller's own
     autograd, or forward mode) will differentiate them."""
     return (_NESTING["forward"] > 0 or is_grad_enabled() and
-            (_NESTING["reverse"] > 0 or any(_is_tensor(x) and x.requires_grad for x in flat)))
+            (_NESTING["reverse"] > 0 or any(is_tensor(x) and x.requires_grad for x in flat)))
 
 
 def _plain(tree, keep_graph):
@@ -117,7 +114,7 @@ def _plain(tree, keep_graph):
     if keep_graph:
         return tree
     leaves, spec = tree_flatten(tree)
-    return tree_unflatten([x.detach() if _is_tensor(x) else x for x in leaves], spec)
+    return tree_unflatten([x.detach() if is_tensor(x) else x for x in leaves], spec)
 
 
 def _split_aux(output, has_aux, api):
@@ -140,7 +137,7 @@ def grad_and_value(func, argnums=0, has_aux=False):
             stand_ins = [_stand_in(x, keep_graph) for x in flat]
             output = func(*_replace(args, argnums_, tree_unflatten(stand_ins, spec)), **kwargs)
             output, aux = _split_aux(output, has_aux, "grad_and_value(f)(*args)")
-            if not _is_tensor(output):
+            if not is_tensor(output):
                 raise RuntimeError(f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, got "
                                    f"{type(output)}")
             if output.dim() != 0:
@@ -221,7 +218,7 @@ def _check_outputs(flat_out, api):
     if not flat_out:
         raise RuntimeError(f"{api}: Expected f to be a function that has non-empty output (got output = [])")
     for out in flat_out:
-        if not _is_tensor(out):
+        if not is_tensor(out):
             raise RuntimeError(f"{api}: expected f(*primals) to return only tensors, got unsupported type "
                                f"{type(out)}")
 
@@ -249,7 +246,7 @@ def _jvp(func, primals, tangents, argnums, strict, has_aux):
         if not values:
             raise RuntimeError(f"{api}: Expected {name} to contain at least one Tensor.")
         for v in values:
-            if not _is_tensor(v):
+            if not is_tensor(v):
                 raise RuntimeError(f"{api}: Expected {name} to only contain Tensors, got {type(v)}")
     outermost = _NESTING["forward"] == 0
     keep_graph = is_grad_enabled() and (_NESTING["reverse"] > 0 or any(x.requires_grad for x in flat + flat_t))
@@ -383,7 +380,7 @@ def hessian(func, argnums=0):
 
 def _no_complex(api, tree, is_input):
     for i, x in enumerate(tree_flatten(tree)[0]):
-        if _is_tensor(x) and x.is_complex():
+        if is_tensor(x) and x.is_complex():
             kind = "inputs" if is_input else "outputs"
             raise RuntimeError(f"{api}: Expected all {kind} to be real but received complex tensor at flattened "
                                f"input idx: {i}")
