@@ -3,6 +3,8 @@ clamp's ties and forward-mode formulas, angle and acos at signed zeros, hardsigm
 missing second derivative, ... Each program runs on chainrule and on PyTorch and gives the
 same result or the same error (type name and first line). Inputs stay under 8 elements, where
 PyTorch's CPU kernels run element by element (docs/differences.md: the vectorised loop)."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -352,3 +354,19 @@ def test_vectorised_complex_sgn_of_an_infinite_part_differs():
                   torch.full((1,), z, dtype=torch.complex128).sgn()[0].item())
     ours = chainrule.full((16,), z, dtype=chainrule.complex128).sgn()[0].item()
     assert big.real == 0 and np.isnan(small.real) and np.isnan(ours.real) and np.isnan(ours.imag)
+
+
+@pytest.mark.parametrize("call", ["div_floor", "floor_divide", "operator"])
+def test_integer_minimum_divided_by_minus_one_wraps_silently(call):
+    """PyTorch's floor division of int64's minimum by -1 wraps to the minimum and warns of
+    nothing (its trunc division traps: the fuzzer skips it)."""
+    torch = require_torch()
+    results = []
+    for lib in (chainrule, torch):
+        a, b = lib.tensor([-9223372036854775808, 7]), lib.tensor([-1, -1])
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            out = {"div_floor": lambda: lib.div(a, b, rounding_mode="floor"), "floor_divide": lambda: lib.floor_divide(a, b),
+                   "operator": lambda: a // -1}[call]()
+        results.append(out.tolist())
+    assert results[0] == results[1]

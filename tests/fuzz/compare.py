@@ -303,9 +303,10 @@ def lstsq_without_columns(step, drivers):
 
 def _crashes_pytorch(step):
     """A float max pooling with a window wholly in the padding: PyTorch's backward writes
-    through that window's index, past the plane, and the process dies (segfault); and
-    ``lstsq_without_columns`` by gelss. Not run."""
-    if lstsq_without_columns(step, ("gelss",)):
+    through that window's index, past the plane, and the process dies (segfault);
+    ``lstsq_without_columns`` by gelss; and an int32 or int64 minimum divided by -1 with
+    ``rounding_mode='trunc'`` (the CPU's division traps: SIGFPE). Not run."""
+    if lstsq_without_columns(step, ("gelss",)) or _traps_in_integer_division(step):
         return True
     if not step.op.startswith(("max_pool2d[", "max_pool1d[")) or not step.arrays[0].dtype.startswith("float"):
         return False
@@ -317,6 +318,14 @@ def _crashes_pytorch(step):
         return False
     plane = math.prod(step.arrays[0].shape[-2 if step.op.startswith("max_pool2d") else -1:])
     return bool(index.numel()) and int(index.max()) >= plane
+
+
+def _traps_in_integer_division(step):
+    rest = OPS[step.op].rest if step.op in OPS else ()
+    if "trunc" not in rest:
+        return False
+    values = [v for a in step.arrays for v in a.values] + [v for v in rest if not isinstance(v, str)]
+    return -1 in values and any(np.iinfo(a.dtype).min in a.values for a in step.arrays if a.dtype in ("int32", "int64"))
 
 
 def _sums_for_ever(step):

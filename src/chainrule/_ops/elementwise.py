@@ -554,7 +554,8 @@ def _rounded_quotient(a, b, mode):
     if a.dtype.kind in "iu":  # both integers: the callers cast to the result dtype
         if a.size and not np.all(b):  # an empty result divides nothing (b is not empty)
             raise RuntimeError("ZeroDivisionError")
-        quotient = np.floor_divide(a, b)
+        with np.errstate(over="ignore"):  # the minimum // -1 wraps to itself, as PyTorch's floor, silently
+            quotient = np.floor_divide(a, b)
         return quotient if mode == "floor" else quotient + ((quotient < 0) & (quotient * b != a))
     if mode == "floor":
         return np.floor_divide(a, b)
