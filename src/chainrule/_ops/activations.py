@@ -20,7 +20,8 @@ import numpy as np
 from .. import _argparse, _distributions as kernels, _dtype
 from .._creation import _generator
 from .._tensor import Tensor
-from .elementwise import _no_derivative, _opmath, plain, where, without_derivative, zeros_like
+from .elementwise import _opmath, where, zeros_like
+from .operands import _no_derivative, plain, without_derivative
 from .._dtype import type_word as _type_word
 from .methods import inplace_method
 from .reductions import sum as _sum

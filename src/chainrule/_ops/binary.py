@@ -25,10 +25,8 @@ import numpy as np
 from .. import _dtype
 from .._argparse import NotAnOperand, operand
 from .._tensor import _C_TYPE_NAMES, Tensor, is_tensor
-from .elementwise import (TENSOR_OR_NUMBER, _as_complex32, _conj, _is_complex,
-                          _no_bool_subtraction, _no_derivative, _opmath, _scalar_operand, common_operands, div,
-                          invalid_arguments, must_be_tensor, not_implemented_for, plain, pow, promoted,
-                          tensor_method, type_name, where, without_derivative, zeros_like)
+from .elementwise import _as_complex32, _no_bool_subtraction, _opmath, div, pow, where, zeros_like
+from .operands import TENSOR_OR_NUMBER, _conj, _is_complex, _no_derivative, _scalar_operand, common_operands, invalid_arguments, must_be_tensor, not_implemented_for, plain, promoted, tensor_method, type_name, without_derivative
 from .inplace import BROADCASTING, KERNEL_AFTER_SHAPE, apply_inplace, promoting
 from .methods import inplace_method
 from .batching import elementwise

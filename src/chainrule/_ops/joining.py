@@ -29,7 +29,7 @@ from .indexing import select
 from . import registry
 from .batching import aligned, any_batched, dim_params, has_values, indexed, on_batch, pad, per_sample
 from .registry import LINEAR, apply, check_out, defop, unary, write_out
-from .elementwise import clone
+from .operands import clone
 from .shape import atleast_2d, atleast_3d, expand, flatten, reshape, unsqueeze, view
 from .._dims import wrap_dim, wrap_dim_of_tensor, wrap_dim_then_size
 from .._argparse import size_arg

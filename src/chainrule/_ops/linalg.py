@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import _C_TYPE_NAMES, Tensor, _wrap, tensor_methods
-from .elementwise import _conj, common_operands
+from .operands import _conj, common_operands
 from .methods import inplace_method
 from .batching import aligned, dim_params, leading, pad
 from .registry import LINEAR, apply, binary, defop, into, unary

@@ -33,7 +33,8 @@ from . import reductions as _red
 from .activations import log_sigmoid
 from .binary import xlogy
 from .batching import any_batched, elementwise, has_values, on_batch, pad, per_sample
-from .elementwise import _no_derivative, where, without_derivative
+from .elementwise import where
+from .operands import _no_derivative, without_derivative
 from .normalization import pairwise_distance
 from . import registry
 from .registry import apply, broadcast_error, defop, unary

@@ -22,7 +22,8 @@ from .._tensor import Tensor, _wrap, tensor_methods
 from .._autograd import engine
 from .._modes import GRAD_MODE
 from .binary import maximum, minimum  # max(x, other) is maximum; chainrule.maximum comes through here
-from .elementwise import cast, where, zeros_like
+from .elementwise import where, zeros_like
+from .operands import cast
 from .batching import any_batched, dim_params, on_batch
 from . import registry
 from .registry import LINEAR, apply, defop, unary

@@ -25,7 +25,8 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor
-from .elementwise import _float_input, _float_result, where
+from .elementwise import where
+from .operands import _float_input, _float_result
 from .methods import inplace_method
 from .registry import FROM_VJP, defop, into, unary
 from .unary import even_series, near_zero_split

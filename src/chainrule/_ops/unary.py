@@ -16,8 +16,8 @@ from .. import _argparse, _dtype
 from .._argparse import NUMBERS
 from .._modes import GRAD_MODE
 from .._tensor import Tensor, _wrap, is_tensor, tensor_methods
-from .elementwise import (_float_input, _scalar_result, _tensor_result, imag,
-                          not_implemented_for, plain, promoted, real, where, zeros_like)
+from .elementwise import imag, real, where, zeros_like
+from .operands import _float_input, _scalar_result, _tensor_result, not_implemented_for, plain, promoted
 from .methods import inplace_method
 from .batching import elementwise
 from .registry import FROM_VJP, apply, binary, broadcast_error, defop, found_dtype, into, unary
