@@ -39,6 +39,9 @@ def conv1d_samples(g):
     yield Sample("valid", (g(1, 2, 5), g(2, 2, 3), None, 1, "valid", 1, 1))
     yield Sample("noncontig", (g.noncontig(2, 2, 5), g.noncontig(3, 2, 3), g(3), 1, 0, 1, 1))
     yield Sample("empty_batch", (g(0, 2, 5), g(3, 2, 3), g(3), 1, 0, 1, 1))
+    # no input channels: PyTorch's empty path, no output channels either (with a bias, its
+    # second derivative fails in PyTorch: the bias's gradient is not broadcast to no channels)
+    yield Sample("no_channels", (g(2, 0, 5), g(3, 0, 3), None, 2, 0, 1, 1))
     if g.dtype == np.float64:
         yield Sample("input_only", (g(1, 2, 5), g(2, 2, 3), g(2), 1, 0, 1, 1), grad=(0,))
         yield Sample("weight_only", (g(1, 2, 5), g(2, 2, 3), g(2), 1, 0, 1, 1), grad=(1,))
@@ -313,8 +316,8 @@ def pixel_unshuffle_samples(g):
 ENTRIES = [
     # convolutions: one primitive; its rules are convolutions again (transposed for the input)
     Entry("conv1d", lambda lib, x, w, b, s, p, d, gr: F(lib).conv1d(x, w, b, s, p, d, gr), conv1d_samples,
-          covers=("convolution", "convolution_no_bias", "convolution_input_grad", "unsqueeze", "squeeze_dim",
-                  "constant_pad_nd"),
+          covers=("convolution", "convolution_no_bias", "convolution_grad_connected", "convolution_zero_channels",
+                  "unsqueeze", "squeeze_dim", "constant_pad_nd"),
           dtypes=CONV_DTYPES, tol=LOOSE_TOL),
     Entry("conv2d", lambda lib, x, w, b, s, p, d, gr: F(lib).conv2d(x, w, b, s, p, d, gr), conv2d_samples,
           covers=("convolution", "convolution_no_bias", "constant_pad_nd"), dtypes=CONV_DTYPES, tol=LOOSE_TOL),

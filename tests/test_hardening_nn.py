@@ -648,6 +648,41 @@ def test_complex_convolution_gradcheck():
 
 
 @pytest.mark.parametrize("name", ["conv1d", "conv_transpose1d"])
+@pytest.mark.parametrize("empty", [False, True])
+def test_convolution_weight_gradient_is_connected_to_the_weight(name, empty):
+    """... and, with an input that needs no gradient (an integer one of no channels too), the
+    weight's gradient has a graph in which the weight is unused."""
+    torch = require_torch()
+    nodes, outcomes = [], []
+    for lib in (chainrule, torch):
+        x = lib.zeros(4, 0, 1, dtype=lib.int64) if empty else lib.linspace(-1, 1, 10, dtype=lib.float64).reshape(1, 2, 5)
+        shape = (4, 0, 1) if empty else ((3, 2, 2) if name == "conv1d" else (2, 3, 2))
+        w = lib.ones(*shape, dtype=lib.float32 if empty else lib.float64, requires_grad=True)
+        if empty and name != "conv1d":
+            return
+        out = getattr(F(lib), name)(x, w, stride=2)
+        g, = lib.autograd.grad(out, w, lib.ones_like(out), create_graph=True)
+        nodes.append(type(g.grad_fn).__name__)
+        outcomes.append(repr(outcome(lambda lib: (g, lib.autograd.grad(g.sum(), w, allow_unused=True)), lib)))
+    assert nodes[0] == nodes[1] == "ConvolutionBackwardBackward0"
+    assert outcomes[0] == outcomes[1]
+
+
+def test_convolution_without_channels_has_an_empty_tangent():
+    torch = require_torch()
+    shapes = []
+    for lib in (chainrule, torch):
+        fwd = lib.autograd.forward_ad
+        with fwd.dual_level():
+            x = fwd.make_dual(lib.zeros(2, 0, 5, dtype=lib.float64), lib.zeros(2, 0, 5, dtype=lib.float64))
+            w = fwd.make_dual(lib.zeros(3, 0, 3, dtype=lib.float64), lib.zeros(3, 0, 3, dtype=lib.float64))
+            out = F(lib).conv1d(x, w, stride=2)
+            tangent = fwd.unpack_dual(out).tangent
+            shapes.append((tuple(out.shape), tuple(tangent.shape), str(tangent.dtype)))
+    assert shapes[0] == shapes[1]
+
+
+@pytest.mark.parametrize("name", ["conv1d", "conv_transpose1d"])
 def test_convolution_input_gradient_is_connected_to_the_input(name):
     """PyTorch's convolution_backward takes the input: with a frozen weight, the input's
     gradient under create_graph still has a graph (ConvolutionBackwardBackward0), in which

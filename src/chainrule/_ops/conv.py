@@ -26,7 +26,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .. import _dtype
-from .._tensor import _C_TYPE_NAMES, _LEGACY_NAMES, _type_string
+from .._tensor import _C_TYPE_NAMES, _LEGACY_NAMES, _type_string, _wrap
 from .._threads import get_num_threads
 from .batching import batch_size, elementwise
 from .elementwise import zeros_like
@@ -160,10 +160,11 @@ def _weight_grad(x, g, kernel, stride, padding, dilation, groups):
     return _crop_to(dw, kernel).transpose(0, 1)
 
 
-# PyTorch's convolution_backward takes the input too: under create_graph the input's gradient
-# is connected to the input (with no derivative: unused) even where the weight needs no gradient.
-# The gradient is computed by convolutions of g and the weight, then passed through this op.
-INPUT_GRAD = defop("convolution_input_grad", lambda grad, x: grad, batch=elementwise,
+# PyTorch's convolution_backward takes the input and the weight: under create_graph the
+# input's gradient is connected to the input (with no derivative: unused) even where the weight
+# needs no gradient, and the weight's to the weight. Each gradient is computed by convolutions
+# of g and the other operand, then passed through this op with its own operand.
+CONNECTED_GRAD = defop("convolution_grad_connected", lambda grad, x: grad, batch=elementwise,
                    node="ConvolutionBackwardBackward0", save=lambda ans, grad, x: (),
                    vjp=(lambda gg: gg, lambda gg: None), jvp=(lambda t: t, lambda t: zeros_like(t)))
 
@@ -178,14 +179,16 @@ def _input_rule(g, x, w, params):
         skipped = tuple(size + 2 * p - d * (k - 1) - 1 - (o - 1) * s for size, p, d, k, o, s in
                         zip(x.shape[2:], padding, dilation, w.shape[2:], g.shape[2:], stride))
         grad = _convolution(g, w, None, (stride, padding, dilation, True, skipped, groups))
-    return apply(INPUT_GRAD, (grad, x)) if GRAD_MODE.enabled else grad
+    return apply(CONNECTED_GRAD, (grad, x)) if GRAD_MODE.enabled else grad
 
 
 def _weight_rule(g, x, w, params):
     stride, padding, dilation, transposed, _, groups = params
     if transposed:  # the transpose of conv(., w): input and output gradient swap roles
-        return _weight_grad(g, x, w.shape[2:], stride, padding, dilation, groups)
-    return _weight_grad(x, g, w.shape[2:], stride, padding, dilation, groups)
+        grad = _weight_grad(g, x, w.shape[2:], stride, padding, dilation, groups)
+    else:
+        grad = _weight_grad(x, g, w.shape[2:], stride, padding, dilation, groups)
+    return apply(CONNECTED_GRAD, (grad, w)) if GRAD_MODE.enabled else grad
 
 
 def _bias_rule(g, x, w, params):
@@ -401,13 +404,38 @@ def convolution(input, weight, bias, stride, padding, dilation, transposed, outp
               bool(transposed), _expand(output_padding, "output_padding", dim), int(groups))
     _check_convolution(input, weight, bias, params)
     if not input._data.size and not input._data.shape[1] and not transposed:
-        # PyTorch's empty path: zero input channels give zero output channels, in the input's dtype
-        # (the op itself gives the zero channels: its node is ConvolutionBackward0's), in the
-        # dtype input and weight promote to (PyTorch's empty backend multiplies them)
-        dtype = _dtype.promote_types(input.dtype, weight.dtype)
-        weight, bias = weight.to(dtype)[:0], None if bias is None else bias.to(dtype)[:0]
-        return _convolution(input.to(dtype), weight, bias, params)
+        # PyTorch's empty path: zero input channels give zero output channels, in the dtype
+        # input and weight promote to (PyTorch's empty backend multiplies them)
+        dtype = _dtype.promote_types(input.dtype, weight.dtype).np
+        inputs = (input, weight) if bias is None else (input, weight, bias)
+        return apply(ZERO_CHANNELS, inputs, params, dtype)
     return _convolution(input, weight, bias, params)
+
+
+def _zero_channels(x, w, *rest):
+    """The empty path's output: no channels, the convolution's spatial size."""
+    params = rest[-6:]
+    return _convolve(x, w[:0], None, *params)
+
+
+def _empty_grad(i):
+    """The gradient of operand ``i`` of the empty path: zeros (it has none or no elements),
+    connected to the operand under create_graph, as PyTorch's convolution_backward's are."""
+    def rule(g, *saved):
+        operand = saved[i]
+        zeros = zeros_like(operand)
+        return apply(CONNECTED_GRAD, (zeros, operand)) if GRAD_MODE.enabled else zeros
+    return rule
+
+
+def _empty_tangent(t, *saved):
+    return _wrap(np.zeros(saved[-1], t._data.dtype))  # the output has no elements
+
+
+ZERO_CHANNELS = defop("convolution_zero_channels", _zero_channels, node="ConvolutionBackward0",
+                      save=lambda ans, *inputs_and_params: inputs_and_params[:-6] + (ans._data.shape,),
+                      vjp=(_empty_grad(0), _empty_grad(1), _empty_grad(2)),
+                      jvp=(_empty_tangent, _empty_tangent, _empty_tangent))
 
 
 def _batchify(x, dim, name):
