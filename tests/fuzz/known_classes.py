@@ -80,11 +80,30 @@ def _lapack_ambiguous(step):
         arrays[0] if arrays else None)  # an integer or bool matrix is decomposed in floating point
     if a is None or not a.size:
         return False
+    if a.dtype == np.float16:  # (NumPy's linalg has no float16: judged in float32)
+        a = a.astype(np.float32)
     try:
         return any(m.ndim >= 2 and (_rank_deficient_or_repeated(m) or (
-            _op_family(step.op).startswith("qr") and _householder_pivot_at_rounding(m))) for m in _decomposed(step.op, a))
+            _op_family(step.op).startswith("qr") and _householder_pivot_at_rounding(m)))
+            for m in _decomposed(step.op, a) + _solve_factor(step))
     except np.linalg.LinAlgError:  # NumPy's own SVD does not converge on it (1e30 next to 0 in float32)
         return True
+
+
+def _solve_factor(step):
+    """cholesky_solve's factor, which the entry builds from its second array: the triangle it
+    divides by (a zero on its diagonal makes it singular); [] for the other ops."""
+    if _op_family(step.op) != "cholesky_solve" or len(step.arrays) < 2 or step.op not in OPS:
+        return []
+    import chainrule
+    from opdb_linalg import lower, upper
+    b, up = step.arrays[1].array(), OPS[step.op].rest[-1]
+    try:
+        factor = (upper if up else lower)(chainrule, chainrule.from_numpy(b)).numpy()
+    except Exception:  # noqa: BLE001  (a shape the entry refuses)
+        return []
+    factor = np.triu(factor) if up else np.tril(factor)  # the triangle LAPACK reads
+    return [factor] if np.isfinite(factor).all() else []
 
 
 def _householder_pivot_at_rounding(m):
@@ -1218,7 +1237,10 @@ def _std_second_derivative_scale(step, forward):
     """The size of the terms a std's second derivative cancels: about |v| |w| / sigma (v, w the
     fuzzer's normal directions, at most 6 per element; sigma the smallest std of a slice). At
     [1e-30, 0] they are 1e31 and cancel to 0 exactly; both libraries' results are 1e14 of
-    rounding, of either sign. 0 for the other ops."""
+    rounding, of either sign. A finite p-norm's (p not 1): |v| |w| |p - 1| max|x_i|^(p-2) /
+    norm^(p-1), which cancel to 0 for one element (the norm is |x|). 0 for the other ops."""
+    if _op_family(step.op) == "vector_norm":
+        return _norm_second_derivative_scale(step, forward)
     if not _op_family(step.op).startswith("std") or not forward or forward[0] != "ok" or isinstance(forward[1], str):
         return 0.0
     first = next((r for r in forward[1] if isinstance(r, tuple) and len(r) > 2), None)
@@ -1228,16 +1250,32 @@ def _std_second_derivative_scale(step, forward):
     return 36 * np.sqrt(n) / float(sigma.min()) if sigma.size else 0.0
 
 
+def _norm_second_derivative_scale(step, forward):
+    p = OPS[step.op].rest[0] if step.op in OPS else 2
+    arrays = _arrays(step)
+    if not arrays or not forward or forward[0] != "ok" or isinstance(forward[1], str) or not math.isfinite(p) \
+            or p in (0, 1):
+        return 0.0
+    x = np.abs(arrays[0].astype(np.float64))
+    x = x[np.isfinite(x) & (x > 0)]
+    norms = [np.abs(np.asarray(r[2], float)) for r in forward[1] if isinstance(r, tuple) and len(r) > 2]
+    norms = norms[0][np.isfinite(norms[0]) & (norms[0] > 0)] if norms else np.zeros(0)
+    if not x.size or not norms.size:
+        return 0.0
+    return 36 * arrays[0].size * abs(p - 1) * float(np.max(x ** (p - 2))) * float(np.max(norms ** (1 - p)))
+
+
 # the ops whose derivatives cancel terms as large as their largest: variances (through the
 # mean), the decompositions' (through products of factors), prod's second (weighted sums of
 # products of the other elements)
 _NORMWISE_DERIVATIVES = ("std", "std_legacy", "std_mean", "var", "var_legacy", "var_mean", "cholesky_inverse",
-                         "eigvalsh", "eigh", "prod")
+                         "eigvalsh", "eigh", "prod", "vector_norm")
 
 
 DELIBERATE_RULES.append(DeliberateRule(
-    "derivatives of variances and of cholesky_inverse, eigh, eigvalsh, prod to normwise accuracy: an element that cancels "
-    "terms as large as the largest is rounding noise of that size in both libraries (docs/differences.md)",
+    "derivatives of variances and of cholesky_inverse, eigh, eigvalsh, prod, vector_norm to normwise accuracy: an element "
+    "that cancels terms as large as the largest (or, for std's and a p-norm's second derivative, as large as their "
+    "terms) is rounding noise of that size in both libraries (docs/differences.md)",
     lambda key: _op_family(key).startswith(_NORMWISE_DERIVATIVES) and key.split("|")[1] in (
         "grad:value", "grad2:value", "jvp:value"),
     _derivatives_normwise,

@@ -255,7 +255,8 @@ def solve_ex(A, B, *, left=True, check_errors=False, out=None):
     vector = _solve_shapes(A, B, left)  # before any factoring: a singular A must not skip the checks
     if registry.BATCHING and any_batched(A, B):  # the batch at once: its failures say "(Batch element i)"
         return reductions.on_batch(lambda a, b: _solve_ex_batch(a, b, vector, left, check_errors), A, B)
-    lu_matrix, pivots, info = _np_lu(A._data) if A._data.ndim >= 2 and A._data.dtype.kind in "fc" else (0, 0, None)
+    factorable = A._data.ndim >= 2 and A._data.dtype.kind in "fc" and A._data.dtype != np.float16  # (no Half kernel)
+    lu_matrix, pivots, info = _np_lu(A._data) if factorable else (0, 0, None)
     if info is None or check_errors or not info.any() or not left:
         return named.linalg_solve_ex((_solve_checked(A, B, left, "torch.linalg.solve_ex"),
                                       _wrap(np.zeros(A._data.shape[:-2], np.int32) if info is None else info)))
