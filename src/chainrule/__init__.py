@@ -36,8 +36,9 @@ from ._ops.special import digamma, erf, erfc, erfinv, i0, lgamma, mvlgamma, poly
 from ._ops.reductions import (all, amax, amin, aminmax, any, argmax, argmin, count_nonzero, logsumexp, max,
                                maximum, mean, min, minimum, nanmean, nansum, norm, std, std_mean, sum, var,
                                var_mean)
-from ._ops.scans import (argsort, bincount, cummax, cummin, cumprod, cumsum, histc, kthvalue, logcumsumexp,
-                         median, mode, msort, nanmedian, prod, sort, topk, unique, unique_consecutive)
+from ._ops.scans import cummax, cummin, cumprod, cumsum, logcumsumexp, prod
+from ._ops.sorting import (argsort, bincount, histc, kthvalue, median, mode, msort, nanmedian, sort, topk, unique,
+                           unique_consecutive)
 from ._ops.quantiles import nanquantile, quantile
 from ._ops.shape import (adjoint, atleast_1d, atleast_2d, atleast_3d, broadcast_shapes, broadcast_tensors,
                          broadcast_to, flatten, movedim, movedim as moveaxis, permute, ravel, reshape, squeeze, t,

@@ -13,7 +13,7 @@ from .binary import lerp
 from .elementwise import where
 from .reductions import TAKE_ALONG, past_batch
 from .registry import unary
-from .scans import sort
+from .sorting import sort
 from .shape import transpose
 from .._dims import wrap_dim
 from .unary import ceil, floor, round

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from ... import _creation, _dtype
 from ..._ops.joining import cat
-from ..._ops.scans import sort
+from ..._ops.sorting import sort
 from ..._tensor import Tensor
 
 __all__ = ["PackedSequence", "invert_permutation", "pack_padded_sequence", "pad_packed_sequence", "pad_sequence",
