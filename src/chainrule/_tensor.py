@@ -487,6 +487,19 @@ def tensor_methods(namespace):
                     METHOD_CODES.add(getattr(fn, "__func__", fn).__code__)  # __new__: a staticmethod
 
 
+def to_arguments(args, dtype=None, where=None):
+    """``(dtype, device)`` named by ``to(...)``'s positional forms, ``Tensor.to``'s and
+    ``Module.to``'s: a dtype, a tensor (its dtype), a device or its name (``'cpu'``)."""
+    for a in args:
+        if isinstance(a, _dtype.dtype):
+            dtype = a
+        elif isinstance(a, Tensor):
+            dtype = a.dtype
+        elif isinstance(a, (str, device)):
+            where = a
+    return dtype, where
+
+
 def is_tensor(obj):
     """``torch.is_tensor``: whether ``obj`` is a Tensor (a Parameter or a vmap batch too)."""
     return isinstance(obj, Tensor)

@@ -20,7 +20,7 @@ import numpy as np
 
 from .. import _argparse, _dtype, _exact
 from .._argparse import NUMBERS, NotAnOperand, operand
-from .._tensor import Tensor, _wrap, device as _device, is_tensor, tensor_methods
+from .._tensor import Tensor, _wrap, device as _device, is_tensor, tensor_methods, to_arguments
 from .operands import (as_tensor_like, cast, clone, common_operands, _complex32_refused, _conj, _float_result,
                        invalid_arguments, _is_complex, _no_derivative, not_implemented_for, plain, promoted,
                        _scalar_operand, _scalar_result, TENSOR_OR_NUMBER, _tensor_result, type_name,
@@ -1087,13 +1087,7 @@ class _TensorMethods:
     # casts and copies (a cast to an integer dtype carries no gradient)
     def to(self, *args, dtype=None, device=None, copy=False, non_blocking=False):
         """``to(dtype)``, ``to('cpu')``, ``to(other_tensor)``: a differentiable cast."""
-        for a in args:
-            if isinstance(a, _dtype.dtype):
-                dtype = a
-            elif isinstance(a, Tensor):
-                dtype = a.dtype
-            elif isinstance(a, (str, _device)):
-                device = a
+        dtype, device = to_arguments(args, dtype, device)
         if device is not None:
             _device(device)  # PyTorch's error for CUDA
         if dtype is None or dtype.np == self._data.dtype:

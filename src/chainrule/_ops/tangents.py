@@ -6,14 +6,8 @@ on this module; the level's state is ``_modes.FORWARD_AD``.
 A dual tensor is a tensor with a tangent attached. While a level holds one, every
 registered op gives its output the tangent ``sum_i jvp_i(t_i)`` over the inputs that carry
 a tangent (``Op.jvp``, one rule per input, summed by ``registry.tangent_of``), broadcast
-to the output's shape. Ops composed from other ops need nothing: their parts propagate.
-
->>> import chainrule as torch
->>> import chainrule.autograd.forward_ad as fwAD
->>> with fwAD.dual_level():
-...     x = fwAD.make_dual(torch.tensor([0.0, 1.0]), torch.tensor([1.0, 1.0]))
-...     fwAD.unpack_dual(x.sin()).tangent   # cos(x) * 1
-tensor([1.0000, 0.5403])
+to the output's shape. Ops composed from other ops need nothing: their parts propagate
+(an example: ``autograd.forward_ad``'s docstring).
 
 Notes on the invariants:
 

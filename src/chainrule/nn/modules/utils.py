@@ -2,8 +2,7 @@
 import collections.abc
 from itertools import repeat
 
-from ... import _dtype
-from ..._tensor import Tensor, device as _device
+from ..._tensor import Tensor, device as _device, to_arguments
 
 __all__ = ["consume_prefix_in_state_dict_if_present"]
 
@@ -69,13 +68,7 @@ def _parse_to(args, kwargs):
     if kwargs:
         raise TypeError(f"to() received an invalid combination of arguments - got unexpected keyword "
                         f"{next(iter(kwargs))!r}")
-    for a in args:
-        if isinstance(a, _dtype.dtype):
-            dtype = a
-        elif isinstance(a, Tensor):
-            dtype = a.dtype
-        elif isinstance(a, (str, _device)):
-            dev = a
+    dtype, dev = to_arguments(args, dtype, dev)
     if dev is not None:
         dev = _device(dev)
     return dev, dtype
