@@ -7,6 +7,7 @@ import pytest
 
 import chainrule
 from chainrule._functorch import batched
+from chainrule._modes import VMAP
 from chainrule._ops import registry
 from helpers import assert_close, both, full_error_of, require_torch
 
@@ -222,9 +223,9 @@ def test_errors(name):
 def test_flag_is_off_after_vmap_even_after_an_error():
     with pytest.raises(RuntimeError):
         chainrule.vmap(lambda r: r.item())(t(chainrule, X))
-    assert registry.BATCHING is False and batched.LEVELS == []
+    assert VMAP.active is False and batched.LEVELS == []
     chainrule.vmap(chainrule.vmap(lambda a: a))(t(chainrule, X3))
-    assert registry.BATCHING is False
+    assert VMAP.active is False
 
 
 # --- randomness ---------------------------------------------------------------------------------

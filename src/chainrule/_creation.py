@@ -25,7 +25,7 @@ from . import _distributions
 from ._exact import fma64
 from ._generator import Generator, default_generator
 from ._tensor import InferenceCounter, Tensor, _wrap, device as _device, tensor_methods
-from ._modes import GRAD_MODE
+from ._modes import GRAD_MODE, VMAP
 
 
 def _finish(data, dtype, requires_grad, device=None):
@@ -513,10 +513,8 @@ def set_rng_state(new_state):
 def _generator(generator):
     """The generator a draw uses (the default one unless ``generator=`` names another);
     under vmap, its ``randomness=`` decides whether drawing is allowed at all."""
-    from ._ops import registry  # noqa: PLC0415  (the registry loads after this module)
-    if registry.BATCHING:
-        from ._functorch.batched import check_randomness  # noqa: PLC0415
-        check_randomness()
+    if VMAP.active:
+        VMAP.check_randomness()
     if generator is not None and not isinstance(generator, Generator):
         raise TypeError(f"expected a torch.Generator, but got {type(generator).__name__}")
     return generator if generator is not None else default_generator

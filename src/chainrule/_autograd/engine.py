@@ -624,3 +624,12 @@ def use_ops(sum_to_size, cast):
     engine, so it cannot import them."""
     global _sum_to_size, _cast
     _sum_to_size, _cast = sum_to_size, cast
+
+
+def current_grad_fn(t):
+    """``t.grad_fn``, rebuilt first if ``t`` is a view whose memory an in-place op changed
+    since (``_ops.inplace``'s rule, plugged in as ``rebuild_view``: the rebuilt node is an op's)."""
+    return t.grad_fn if t._extra is None else rebuild_view(t)
+
+
+rebuild_view = None  # set by _ops.inplace: current_grad_fn of a tensor with view state

@@ -9,9 +9,10 @@ import re
 import numpy as np
 
 from .. import _argparse, _tensor
+from .._modes import VMAP, any_batched
 from .._tensor import tensor_methods
 from .anomaly_mode import called_from, place, with_line
-from .engine import _accumulate as accumulate_grad, run_backward
+from .engine import _accumulate as accumulate_grad, current_grad_fn, run_backward
 
 
 def _as_tuple(x):
@@ -84,7 +85,7 @@ def _refresh_views(outputs, inputs):
     """Views changed in place since they were taken get their history rebuilt first."""
     for t in outputs + (inputs or ()):
         if t._extra is not None:
-            _registry.current_grad_fn(t)
+            current_grad_fn(t)
 
 
 def _check_requires_grad(outputs):
@@ -131,10 +132,9 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     inputs = (inputs,) if isinstance(inputs, _tensor.Tensor) else tuple(inputs)
     if not inputs:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
-    if _registry.BATCHING and _batching.any_batched(outputs, inputs):
+    if VMAP.active and any_batched(outputs, inputs):
         # inside vmap: the graph was recorded on the batch's inner tensors; differentiate there
-        from .._functorch.batched import autograd_grad  # noqa: PLC0415  (vmap builds on autograd)
-        return autograd_grad(outputs, inputs, grad_outputs, retain_graph=retain_graph, create_graph=create_graph,
+        return VMAP.autograd_grad(outputs, inputs, grad_outputs, retain_graph=retain_graph, create_graph=create_graph,
                              allow_unused=allow_unused, materialize_grads=materialize_grads)
     if materialize_grads and allow_unused is False:
         raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, "
@@ -150,8 +150,6 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if len(grads) != len(outputs):
         raise RuntimeError(f"got {len(outputs)} tensors and {len(grads)} gradients")
     if is_grads_batched:  # one backward pass for the whole batch of grad_outputs: vmap over them
-        from ..func import vmap  # noqa: PLC0415  (vmap builds on autograd)
-
         unused = []
 
         def one_backward(*batch):
@@ -161,7 +159,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             # vmap returns tensors only: a stand-in where no gradient arrived, None again below
             return tuple(_tensor._wrap(np.zeros(())) if g is None else g for g in result)
 
-        batched = vmap(one_backward)(*grads)
+        batched = VMAP.vmap(one_backward)(*grads)
         return tuple(None if i in unused else g for i, g in enumerate(batched))
     _refresh_views(outputs, inputs)
     _check_requires_grad(outputs)
@@ -182,8 +180,6 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         result.append(g)
     return tuple(result)
 
-
-from .._ops import batching as _batching, registry as _registry  # noqa: E402
 
 
 class _TensorMethods:

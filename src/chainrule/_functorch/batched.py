@@ -2,7 +2,7 @@
 
 A BatchedTensor is a Tensor whose shape and dtype are ONE sample's (the *logical*
 tensor); ``_inner`` holds the whole batch, batch dim first. Ops reach the registry,
-which hands any op with a batched input to ``dispatch`` (one flag, ``registry.BATCHING``,
+which hands any op with a batched input to ``dispatch`` (one flag, ``VMAP.active``,
 is checked on the hot path). The op's batching rule (``defop(batch=...)``, shared makers
 in ``chainrule._ops.batching``) runs the op ONCE on the inner tensors, and the result is
 wrapped again. Autograd records on the inner, real tensors: ``grad(vmap(f))`` needs
@@ -24,7 +24,8 @@ import warnings
 
 import numpy as np
 
-from .._ops import batching, registry
+from .._modes import VMAP
+from .._ops import batching
 from .._ops.indexing import select
 from .._ops.inplace import apply_inplace, view_inplace as inplace_view
 from .._ops.joining import stack
@@ -209,13 +210,13 @@ LEVELS = []  # (batch size, randomness) of each running vmap, outermost first: l
 def enter(batch_size, randomness):
     """Starts a vmap level and returns it; ``leave`` ends it."""
     LEVELS.append((batch_size, randomness))
-    registry.BATCHING = True
+    VMAP.active = True
     return len(LEVELS)
 
 
 def leave():
     LEVELS.pop()
-    registry.BATCHING = bool(LEVELS)
+    VMAP.active = bool(LEVELS)
 
 
 RANDOM_ERROR = ("vmap: called random operation while in randomness error mode. Please either use the "
@@ -230,6 +231,13 @@ def check_randomness():
     for _, randomness in LEVELS:
         if randomness == "error":
             raise RuntimeError(RANDOM_ERROR)
+
+
+def randomness(tensors):
+    """The ``randomness`` of the innermost vmap batching one of ``tensors`` (an ``'error'``
+    anywhere refuses the draw)."""
+    check_randomness()
+    return LEVELS[_highest_level(tensors) - 1][1]
 
 
 def random_per_sample(fn, args, kwargs):
@@ -270,10 +278,19 @@ def dispatch(op, inputs, params, dtype):
         else:
             args.append(t)
             batched.append(False)
-    out = None if op.batch is None else op.batch(op, args, batched, params, dtype)
+    rule = _rule_of(op)
+    out = None if rule is None else rule(op, args, batched, params, dtype)
     if out is None:  # no rule, or one for other cases (see batching)
         out = fallback(op, args, batched, params, dtype)
     return wrap(out, level)
+
+
+def _rule_of(op):
+    """The op's batching rule: its own (``defop(batch=...)``), else ``batching.elementwise``
+    for a one-input elementwise op, else None (the loop)."""
+    if op.batch is not None:
+        return op.batch
+    return batching.elementwise if op.elementwise else None
 
 
 def fallback(op, args, batched, params, dtype):
@@ -315,6 +332,22 @@ def _stacked(results, level):
         parts = tuple(_stacked([r[k] for r in results], level) for k in range(len(first)))
         return type(first)(parts) if isinstance(first, _ReturnType) else parts
     return wrap(stack(results), level)
+
+
+def on_batch(fn, *tensors):
+    """``fn`` run ONCE on the batch behind the batched tensors among ``tensors`` (those of
+    the highest vmap level): each tensor as its inner tensor, batch at dim 0 (an unbatched
+    one expanded; a non-tensor passed as is), and the tensors ``fn`` returns wrapped as that
+    level's results. For functions that compute on values in NumPy (``argmax``, ``sort``):
+    ``fn`` calls them again on the plain batch, their dims moved past the batch dim."""
+    level = _highest_level(tensors)
+    size = next(t._inner._data.shape[0] for t in tensors if is_batched_at(t, level))
+    inner = [t._inner if is_batched_at(t, level) else t.expand((size,) + t._data.shape) if isinstance(t, Tensor)
+             else t for t in tensors]
+    out = fn(*inner)
+    if isinstance(out, tuple):
+        return type(out)(tuple(wrap(o, level) if isinstance(o, Tensor) else o for o in out))
+    return wrap(out, level)
 
 
 def per_sample(fn, args, kwargs):
@@ -366,7 +399,7 @@ def view_inplace(self, view_op, params):
     if self.__class__ is not BatchedTensor:
         return None
     inner = self._inner
-    probe = view_op.batch(view_op, [inner], [True], params, None)
+    probe = _rule_of(view_op)(view_op, [inner], [True], params, None)
     if probe._view_steps is None:
         raise NotImplementedError(f"vmap: in-place {view_op.name}_ on a tensor batched by nested vmaps")
     step_op, step_params = probe._view_steps[-1]
@@ -389,9 +422,6 @@ def elementwise_call(run, inputs):
     args = [t._inner if b else t for t, b in zip(inputs, flags)]
     ndim = max(batching.logical_ndim(a, b) for a, b in zip(args, flags))
     return wrap(run([batching.pad(a, ndim) if b else a for a, b in zip(args, flags)]), level)
-
-
-registry.batch_dispatch = dispatch
 
 
 # --- reverse mode inside vmap --------------------------------------------------------------------
@@ -458,3 +488,9 @@ def autograd_grad(outputs, inputs, grad_outputs=None, **kwargs):
                                       "batched_leaf(x) for per-sample gradients")
         out.append(None if r is None else wrap_under(r, level))  # r may carry an inner vmap's batch
     return tuple(out)
+
+
+# the slots through which the layers below reach vmap (see chainrule._modes)
+VMAP.dispatch, VMAP.on_batch, VMAP.per_sample, VMAP.random_per_sample = dispatch, on_batch, per_sample, random_per_sample
+VMAP.elementwise_call, VMAP.inplace, VMAP.view_inplace = elementwise_call, inplace, view_inplace
+VMAP.randomness, VMAP.check_randomness, VMAP.wrap, VMAP.autograd_grad = randomness, check_randomness, wrap, autograd_grad

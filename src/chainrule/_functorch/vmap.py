@@ -16,6 +16,7 @@ torch.Size([5])
 import functools
 
 from .._creation import get_rng_state, set_rng_state
+from .._modes import VMAP
 from .._ops.joining import cat
 from .._ops.shape import movedim
 from .._pytree import tree_flatten as flatten, tree_unflatten as unflatten
@@ -222,3 +223,6 @@ def spec_repr(spec, indent=0):
     kind = spec.kind.__name__ if spec.kind in (tuple, list, dict) else "namedtuple"
     context = list(spec.keys) if spec.kind is dict else None
     return f"TreeSpec({kind}, {context}, [{children}])"
+
+
+VMAP.vmap = vmap  # for autograd.grad(is_grads_batched=True), below this layer

@@ -12,12 +12,11 @@ import numpy as np
 from .._tensor import Tensor, _wrap
 from . import elementwise as ew
 from .methods import inplace_method
-from .batching import any_batched, index_params, on_batch, per_sample
-from . import registry
+from .batching import batched_by, index_params, on_batch, per_sample_where, scalar_input
 from .registry import FROM_VJP, apply, defop, unary
 from .._dims import wrap_dim
 from .indexing import _at_dim, _copy, _first_bad, _name, _scalar, _tensor_arg, _values, _vector, _zeros
-from .gather_scatter import _index_batched, gather, scatter, scatter_add
+from .gather_scatter import gather, scatter, scatter_add
 
 # --- along a dim: index_select, index_add, index_copy, index_fill ------------------------------------
 
@@ -48,10 +47,9 @@ INDEX_SELECT = defop("index_select", _index_select, batch=index_params(0), node=
                      jvp=lambda t, shape, dim, index: unary(INDEX_SELECT, t, (dim, index)))
 
 
+@batched_by(per_sample_where(scalar_input), when=("index",))
 def index_select(input, dim, index):
     """The slices ``index`` of ``input`` along ``dim``, in that order (repeats allowed)."""
-    if registry.BATCHING and any_batched(index) and not input._data.ndim:
-        return per_sample(index_select, input, dim, index)
     data = _tensor_arg(index, "index_select", "index", 3)
     dim = wrap_dim(dim, input._data.ndim)
     if data.ndim > 1:
@@ -74,9 +72,17 @@ def index_select(input, dim, index):
             raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad} axis_dim={size}")
         if bad is not None:
             raise IndexError("index out of range in self")
-    if _index_batched(input, index):
-        shape = _with_size(input._data.shape, dim, data.size)
-        return on_batch(lambda b, i: gather(b, dim + 1, _spread(i, dim, shape)), input, index)
+    return _index_select_checked(input, dim, index, data)
+
+
+def _index_select_batched(input, dim, index, data):
+    """A batched index (a 0-d sample loops, above): a gather of the batch."""
+    shape = _with_size(input._data.shape, dim, data.size)
+    return on_batch(lambda b, i: gather(b, dim + 1, _spread(i, dim, shape)), input, index)
+
+
+@batched_by(_index_select_batched, when=("index",))
+def _index_select_checked(input, dim, index, data):
     return unary(INDEX_SELECT, input, (dim, _vector(data)))
 
 
@@ -113,11 +119,10 @@ def _along_dim_args(fn, input, dim, index, source):
     return dim
 
 
+@batched_by(per_sample_where(scalar_input), when=("index",))
 def index_add(input, dim, index, source, *, alpha=1):
     """``input`` with ``alpha * source`` added to the slices ``index`` along ``dim``;
     repeated indices add up."""
-    if registry.BATCHING and any_batched(index) and not input._data.ndim:
-        return per_sample(index_add, input, dim, index, source, alpha=alpha)
     data = _tensor_arg(index, "index_add", "index", 3)
     if data.dtype not in (np.int64, np.int32):
         raise RuntimeError(f"index_add_(): Expected dtype int32/int64 for index but got: {_name(data)}")
@@ -137,10 +142,18 @@ def index_add(input, dim, index, source, *, alpha=1):
     bad = _first_bad(_values(index), size)
     if bad is not None:
         raise RuntimeError(f"index {bad} is out of bounds for dimension {dim} with size {size}")
-    if _index_batched(input, index):  # index_add of each sample is a scatter_add of the batch
-        shape = _with_size(shape, dim, data.size)
-        return on_batch(lambda b, i, s: scatter_add(b, dim + 1, _spread(i, dim, shape),
-                                                    _times(s, alpha).reshape((-1,) + shape)), input, index, source)
+    return _index_add_checked(input, dim, index, source, alpha, data)
+
+
+def _index_add_batched(input, dim, index, source, alpha, data):
+    """index_add of each sample is a scatter_add of the batch."""
+    shape = _with_size(input._data.shape, dim, data.size)
+    return on_batch(lambda b, i, s: scatter_add(b, dim + 1, _spread(i, dim, shape),
+                                                _times(s, alpha).reshape((-1,) + shape)), input, index, source)
+
+
+@batched_by(_index_add_batched, when=("index",))
+def _index_add_checked(input, dim, index, source, alpha, data):
     return apply(INDEX_ADD, (input, source), (dim, _vector(data), alpha))
 
 
@@ -159,10 +172,9 @@ INDEX_COPY = defop(
          lambda t, shape, dim, index: apply(INDEX_COPY, (_zeros(shape, t), t), (dim, index))))
 
 
+@batched_by(per_sample_where(scalar_input), when=("index",))
 def index_copy(input, dim, index, source):
     """``input`` with the slices ``index`` along ``dim`` replaced by ``source``'s."""
-    if registry.BATCHING and any_batched(index) and not input._data.ndim:
-        return per_sample(index_copy, input, dim, index, source)
     data = _tensor_arg(index, "index_copy", "index", 3)
     if data.ndim > 1:
         raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {data.ndim})")
@@ -182,10 +194,18 @@ def index_copy(input, dim, index, source):
     bad = _first_bad(_values(index), size)
     if bad is not None:
         raise IndexError(f"index_copy_(): index {bad} is out of bounds for dimension {dim} with size {size}")
-    if _index_batched(input, index):  # index_copy of each sample is a scatter of the batch
-        shape = _with_size(shape, dim, data.size)
-        return on_batch(lambda b, i, s: scatter(b, dim + 1, _spread(i, dim, shape), s.reshape((-1,) + shape)),
-                        input, index, source)
+    return _index_copy_checked(input, dim, index, source, data)
+
+
+def _index_copy_batched(input, dim, index, source, data):
+    """index_copy of each sample is a scatter of the batch."""
+    shape = _with_size(input._data.shape, dim, data.size)
+    return on_batch(lambda b, i, s: scatter(b, dim + 1, _spread(i, dim, shape), s.reshape((-1,) + shape)),
+                    input, index, source)
+
+
+@batched_by(_index_copy_batched, when=("index",))
+def _index_copy_checked(input, dim, index, source, data):
     return apply(INDEX_COPY, (input, source), (dim, _vector(data)))
 
 
@@ -216,11 +236,10 @@ INDEX_FILL_TENSOR = defop(
          lambda t, shape, dim, index: apply(INDEX_FILL_TENSOR, (_zeros(shape, t), t), (dim, index))))
 
 
+@batched_by(per_sample_where(scalar_input), when=("index", "value",))
 def index_fill(input, dim, index, value):
     """``input`` with the slices ``index`` along ``dim`` set to ``value`` (a number or a
     0-d tensor); negative indices count from the end."""
-    if registry.BATCHING and any_batched(index, value) and not input._data.ndim:
-        return per_sample(index_fill, input, dim, index, value)
     data = _tensor_arg(index, "index_fill", "index", 3)
     dim = wrap_dim(dim, input._data.ndim)
     if data.dtype != np.int64:
@@ -234,9 +253,16 @@ def index_fill(input, dim, index, value):
     bad = _first_bad(_values(index), size, negative=True)
     if bad is not None:
         raise IndexError(f"index {bad} is out of bounds for dimension {dim} with size {size}")
-    if registry.BATCHING and any_batched(index, value):
-        shape = _with_size(input._data.shape, dim, data.size)
-        return on_batch(lambda b, i, v: _batch_index_fill(b, dim, i, v, size, shape), input, index, value)
+    return _index_fill_checked(input, dim, index, value, data, size)
+
+
+def _index_fill_batched(input, dim, index, value, data, size):
+    shape = _with_size(input._data.shape, dim, data.size)
+    return on_batch(lambda b, i, v: _batch_index_fill(b, dim, i, v, size, shape), input, index, value)
+
+
+@batched_by(_index_fill_batched, when=("index", "value"))
+def _index_fill_checked(input, dim, index, value, data, size):
     if isinstance(value, Tensor):
         return apply(INDEX_FILL_TENSOR, (input, value), (dim, _vector(data)))
     return unary(INDEX_FILL, input, (dim, _vector(data), _scalar(value, input._data.dtype)))

@@ -11,9 +11,12 @@ the op once per sample). Most ops take one of the rules below, named in their
 >>> # sum over dim 1 of one (3, 4) sample is sum over dim 2 of the (B, 3, 4) batch
 >>> SUM_DIM = defop("sum_dim", ..., batch=dim_params(0))
 """
-from numpy import broadcast_to, ndarray
+from functools import wraps
+from inspect import signature
 
-from .._tensor import Tensor
+from numpy import broadcast_to
+
+from .._modes import VMAP, any_batched, has_values  # noqa: F401  (the ops' names for them)
 from .registry import apply
 
 
@@ -36,12 +39,6 @@ def pad(a, ndim):
         return a
     shape = a._data.shape
     return a.reshape(shape[:1] + (1,) * missing + shape[1:])
-
-
-def has_values(array):
-    """False for the ``_data`` of a batched tensor under vmap: one sample's shape and dtype
-    without values (code that checks values skips them; the batched op sees them)."""
-    return array.__class__ is ndarray
 
 
 def aligned(args, batched, same_rank=True):
@@ -142,28 +139,83 @@ def indexed(position, shape_at=None):
     return rule
 
 
+def _on_whole_batch(fn, arguments):
+    """``fn(**arguments)`` once on the batch behind its batched tensors (see ``on_batch``)."""
+    names = [name for name, value in arguments.items() if hasattr(value, "_data")]
+
+    def call(*inner):
+        return fn(**dict(arguments, **dict(zip(names, inner))))
+    return VMAP.on_batch(call, *[arguments[name] for name in names])
+
+
 # --- functions that read values outside the registry ----------------------------------------------
 
-def on_batch(fn, *tensors):
-    """``fn`` run ONCE on the batch behind the batched tensors among ``tensors`` (those of
-    the highest vmap level): each tensor as its inner tensor, batch at dim 0 (an unbatched
-    one expanded; a non-tensor passed as is), and the tensors ``fn`` returns wrapped as that
-    level's results. For functions that compute on values in NumPy (``argmax``, ``sort``):
-    ``fn`` calls them again on the plain batch, their dims moved past the batch dim.
+class per_sample_where:
+    """A rule for ``batched_by``: the function once per sample where ``condition(**arguments)``
+    holds, as it is elsewhere."""
 
-    >>> def argmax(x, dim):  # dim >= 0
-    ...     if registry.BATCHING and any_batched(x):
-    ...         return on_batch(lambda b: argmax(b, dim + 1), x)
+    def __init__(self, condition):
+        self.condition = condition
+
+
+PER_SAMPLE = per_sample_where(lambda **arguments: True)  # batched_by(PER_SAMPLE): see batched_by
+ON_BATCH = "once on the whole batch"  # batched_by(ON_BATCH)
+
+
+def scalar_input(input, **others):
+    """A condition for ``per_sample_where``: the function's ``input`` is 0-d (an index op whose
+    dim cannot move past the batch dim)."""
+    return input._data.ndim == 0
+
+
+def batched_by(rule, *, when=None):
+    """Decorates a function that reads tensor values outside the registry (``argmax``,
+    ``sort``, a gather by a batched index): while a vmap runs and one of its arguments (one
+    of those named in ``when``) is batched, ``rule`` runs instead, given every parameter by
+    name, defaults filled in. ``rule`` returns the batched result, usually by calling the
+    function again on the whole batch (``on_batch``), or NotImplemented for a case the
+    function handles as it is (its ops batch by their own rules). ``PER_SAMPLE``: the
+    function once per sample, results stacked (slow, warned once; ``per_sample_where`` for
+    some cases only). ``ON_BATCH``: the
+    function once on the whole batch, its tensors the inner ones (for a function that maps
+    over leading dims, called after its checks: a LAPACK call that reports each matrix).
+
+    >>> @batched_by(lambda x, dim: on_batch(lambda b: argmax(b, dim + 1), x))
+    ... def argmax(x, dim): ...
     """
-    from .._functorch.batched import BatchedTensor, wrap  # noqa: PLC0415  (vmap builds on the ops)
-    level = max(t._level for t in tensors if t.__class__ is BatchedTensor)
-    size = next(t._inner._data.shape[0] for t in tensors if t.__class__ is BatchedTensor and t._level == level)
-    inner = [t._inner if t.__class__ is BatchedTensor and t._level == level
-             else t.expand((size,) + t._data.shape) if isinstance(t, Tensor) else t for t in tensors]
-    out = fn(*inner)
-    if isinstance(out, tuple):
-        return type(out)(tuple(wrap(o, level) if isinstance(o, Tensor) else o for o in out))
-    return wrap(out, level)
+    def decorate(fn):
+        parameters = signature(fn)
+
+        @wraps(fn)
+        def _batched_or_plain(*args, **kwargs):  # (a private name: error messages name fn)
+            if VMAP.active and any_batched(args, tuple(kwargs.values())):
+                bound = parameters.bind(*args, **kwargs)
+                bound.apply_defaults()
+                if when is None or any_batched(*(bound.arguments[name] for name in when)):
+                    if rule.__class__ is per_sample_where:
+                        if rule.condition(**bound.arguments):
+                            return VMAP.per_sample(_batched_or_plain, args, kwargs)
+                    elif rule is ON_BATCH:
+                        return _on_whole_batch(_batched_or_plain, bound.arguments)
+                    else:
+                        out = rule(**bound.arguments)
+                        if out is not NotImplemented:
+                            return out
+            return fn(*args, **kwargs)
+        return _batched_or_plain
+    return decorate
+
+
+def on_batch(fn, *tensors):
+    """``fn`` run ONCE on the batch behind the batched tensors among ``tensors``: each as its
+    inner tensor, batch at dim 0 (see ``_functorch.batched.on_batch``). For functions that
+    compute on values in NumPy: ``fn`` calls them again on the plain batch, their dims moved
+    past the batch dim.
+
+    >>> @batched_by(lambda x, dim: on_batch(lambda b: argmax(b, dim + 1), x))
+    ... def argmax(x, dim): ...
+    """
+    return VMAP.on_batch(fn, *tensors)
 
 
 def top_level(*tensors):
@@ -172,37 +224,26 @@ def top_level(*tensors):
 
 
 
-def any_batched(*values):
-    """Whether a tensor among ``values`` (or in a tuple or list there) is batched by vmap."""
-    for v in values:
-        if isinstance(v, (tuple, list)):
-            if any_batched(*v):
-                return True
-        elif hasattr(v, "_data") and not has_values(v._data):
-            return True
-    return False
-
-
 def per_sample(fn, *args, **kwargs):
-    """``fn(*args, **kwargs)`` under vmap for a function that reads tensor values itself
-    (``argmax``, ``sort``): run on one sample at a time and stacked (slow, warned once).
-
-    >>> def argmax(x, dim=None, keepdim=False):
-    ...     if registry.BATCHING and any_batched(x):
-    ...         return per_sample(argmax, x, dim, keepdim)
-    """
-    from .._functorch.batched import per_sample as run  # noqa: PLC0415  (vmap builds on the ops)
-    return run(fn, args, kwargs)
+    """``fn(*args, **kwargs)`` under vmap for a function that reads tensor values itself:
+    run on one sample at a time and stacked (slow, warned once)."""
+    return VMAP.per_sample(fn, args, kwargs)
 
 
 def random_per_sample(fn, *args, **kwargs):
     """``per_sample`` for a random function (see ``batched.random_per_sample``)."""
-    from .._functorch.batched import random_per_sample as run  # noqa: PLC0415  (vmap builds on the ops)
-    return run(fn, args, kwargs)
+    return VMAP.random_per_sample(fn, args, kwargs)
 
 
 def dynamic_shape(name):
-    """PyTorch's error for an op whose result's shape depends on the values (``nonzero``)."""
+    """The rule of a function whose result's shape depends on the values (``nonzero``):
+    PyTorch's vmap refuses it."""
+    def rule(**arguments):
+        raise dynamic_shape_error(name)
+    return rule
+
+
+def dynamic_shape_error(name):
     return RuntimeError(f"vmap: We do not support batching operators that can output dynamic shape. Attempted to "
                         f"vmap over aten::{name}. Please file an issue at https://github.com/pytorch/pytorch/issues "
                         "if you need this feature.")

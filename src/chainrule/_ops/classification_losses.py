@@ -20,9 +20,8 @@ from .._modes import FORWARD_AD
 from .tangents import dual_view, tangent_of
 from .._modes import GRAD_MODE
 from .activations import LOG_SOFTMAX, log_sigmoid, log_softmax, softmax, softmax_backward
-from .batching import aligned, any_batched, elementwise, on_batch, per_sample
+from .batching import aligned, any_batched, batched_by, elementwise, on_batch, per_sample
 from .elementwise import where, zeros_like
-from . import registry
 from .registry import FROM_VJP, apply, broadcast_error, defop, unary
 from .shape import broadcast_shapes
 from .unary import clamp_min, logit, sigmoid
@@ -233,6 +232,14 @@ def _check_batch(input, target):
         raise ValueError(f"Expected input batch_size ({x_shape[0]}) to match target batch_size ({target_batch}).")
 
 
+def _nll_loss_batched(input, target, weight, reduction, ignore_index):
+    if any_batched(weight):  # each sample's classes weighted its own way
+        return per_sample(nll_loss, input, target, weight, None, ignore_index, None, reduction)
+    return _class_loss_batch(lambda x, t, r: _nll_loss_nd(x, t, weight, r, ignore_index), input, target,
+                             weight, reduction, ignore_index)
+
+
+@batched_by(_nll_loss_batched)
 def _nll_loss_nd(input, target, weight, reduction, ignore_index):
     """PyTorch's nll_loss_nd: 1-d and 2-d inputs go to nll_loss, 4-d to nll_loss2d, and
     the others (N, C, d1, ...) are viewed as (N, C, 1, d) for nll_loss2d."""
@@ -261,11 +268,6 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     (N, C) or (N, C, d1, ...): ``-input[n, target[n]] * weight[target[n]]``, reduced;
     the mean divides by the total weight of the targets not ignored."""
     reduction = _reduction(reduction, size_average, reduce)
-    if registry.BATCHING and any_batched(input, target, weight):
-        if any_batched(weight):  # each sample's classes weighted its own way
-            return per_sample(nll_loss, input, target, weight, None, ignore_index, None, reduction)
-        return _class_loss_batch(lambda x, t, r: _nll_loss_nd(x, t, weight, r, ignore_index), input, target,
-                                 weight, reduction, ignore_index)
     return _nll_loss_nd(input, target, weight, reduction, ignore_index)
 
 
@@ -460,15 +462,23 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         _argparse.check_tensor("cross_entropy_loss", input)
         _argparse.check_tensor("cross_entropy_loss", target, "target", 2)
         raise
+    return _cross_entropy_checked(input, target, weight, ignore_index, reduction, label_smoothing, indices)
+
+
+def _cross_entropy_batched(input, target, weight, ignore_index, reduction, label_smoothing, indices):
+    if not indices:  # probabilities need no values: the ops' rules
+        return NotImplemented
+    if any_batched(weight):
+        return per_sample(cross_entropy, input, target, weight, None, ignore_index, None, reduction, label_smoothing)
+    # with label smoothing too: the smoothing term's mean has the same divisor
+    return _class_loss_batch(lambda x, t, r: cross_entropy(x, t, weight, ignore_index=ignore_index, reduction=r,
+                                                           label_smoothing=label_smoothing),
+                             input, target, weight, reduction, ignore_index)
+
+
+@batched_by(_cross_entropy_batched)
+def _cross_entropy_checked(input, target, weight, ignore_index, reduction, label_smoothing, indices):
     class_dim = 0 if input._data.ndim == 1 else 1
-    if registry.BATCHING and indices and any_batched(input, target, weight):  # probabilities need no values
-        if any_batched(weight):
-            return per_sample(cross_entropy, input, target, weight, None, ignore_index, None, reduction,
-                              label_smoothing)
-        # with label smoothing too: the smoothing term's mean has the same divisor
-        return _class_loss_batch(lambda x, t, r: cross_entropy(x, t, weight, ignore_index=ignore_index, reduction=r,
-                                                               label_smoothing=label_smoothing),
-                                 input, target, weight, reduction, ignore_index)
     if not indices:
         if target._data.dtype.kind != "f":
             raise RuntimeError(f"Expected floating point type for target with class probabilities, "

@@ -9,6 +9,8 @@ come from there.
 >>> einsum("ij,jk->ik", a, b).shape
 torch.Size([2, 4])
 """
+import warnings
+
 import numpy as np
 
 from .. import _dtype
@@ -400,7 +402,6 @@ def multi_dot(tensors, *, out=None):
 
 def chain_matmul(*matrices, out=None):
     """Deprecated form of ``linalg.multi_dot`` for matrices given as arguments."""
-    import warnings  # noqa: PLC0415  (only this deprecated function warns)
     warnings.warn("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
                   "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than "
                   "multiple parameters.", UserWarning, stacklevel=2)

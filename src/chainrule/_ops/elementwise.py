@@ -25,7 +25,9 @@ from .operands import (as_tensor_like, cast, clone, common_operands, _complex32_
                        invalid_arguments, _is_complex, _no_derivative, not_implemented_for, plain, promoted,
                        _scalar_operand, _scalar_result, TENSOR_OR_NUMBER, _tensor_result, type_name,
                        without_derivative)
-from .batching import dynamic_shape, elementwise, has_values
+from .batching import dynamic_shape_error, elementwise, has_values
+from .inplace import BROADCASTING, INTEGER_VALUES_ONLY, apply_inplace, promoting
+from .methods import inplace_method
 from .registry import FROM_VJP, apply, binary, defop, found_dtype, into, not_a_tensor, unary
 
 
@@ -784,7 +786,7 @@ def where(condition, x=None, y=None):
         raise _where_arguments(condition, x, y) from None
     if x is None and y is None:
         if not has_values(condition._data):
-            raise dynamic_shape("nonzero")
+            raise dynamic_shape_error("nonzero")
         return tuple(_wrap(i) for i in np.nonzero(np.atleast_1d(condition._data)))  # 0-d: one element
     try:
         out_dtype = _dtype.result_dtype((x, y)).np
@@ -941,9 +943,6 @@ def true_divide(x, other):
     """``div`` without rounding: ``x / other``."""
     return div(x, other)
 
-
-from .methods import inplace_method  # noqa: E402  (in-place ops build on this module)
-from .inplace import BROADCASTING, INTEGER_VALUES_ONLY, apply_inplace, promoting  # noqa: E402
 
 promoting(sub, _check_subtraction)
 BROADCASTING.add(copy)  # copy_ is a TensorIterator too: src broadcasts to self's shape first

@@ -11,11 +11,9 @@ import warnings
 import numpy as np
 
 from .._tensor import Tensor, _wrap
-from . import reductions
 from .linalg import (check_floating, check_matrix, diag_embed, diagonal, eye_like, lacks_kernel, mH, matmul, tril,
                      triu, type_name)
-from .batching import any_batched, leading, pad
-from . import registry
+from .batching import batched_by, leading, ON_BATCH, on_batch, pad
 from .registry import apply, defop, unary
 from .decomposition_base import (_batch_error, _not_converged, _hermitian_input, _layout, _nonzero, _np_hermitian_part, _np_lu,
                                  _np_lu_substitute, _np_pack, _np_part, _np_permutation, _outputs, _packed, _part_rules, _parts,
@@ -447,8 +445,11 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
     empty = lacks_kernel(A, "lu_cpu", lambda a: lu_factor_ex(a, pivot=pivot, check_errors=check_errors))
     if empty is not None:
         return empty
-    if registry.BATCHING and any_batched(A):  # the batch's pivots at once, a parameter of one op call
-        return reductions.on_batch(lambda a: lu_factor_ex(a, check_errors=check_errors), A)
+    return _lu_factor_ex(A, check_errors)
+
+
+@batched_by(ON_BATCH)  # the batch's pivots at once, a parameter of one op call
+def _lu_factor_ex(A, check_errors):
     _, pivots, info = _np_lu(A._data)
     if check_errors:
         _check_lu_info(info, "torch.linalg.lu_factor_ex")
@@ -470,8 +471,11 @@ def lu_factor(A, *, pivot=True, out=None):
     empty = lacks_kernel(A, "lu_cpu", lambda a: lu_factor(a, pivot=pivot))
     if empty is not None:
         return empty
-    if registry.BATCHING and any_batched(A):
-        return reductions.on_batch(lu_factor, A)
+    return _lu_factor(A)
+
+
+@batched_by(ON_BATCH)
+def _lu_factor(A):
     _, pivots, info = _np_lu(A._data)
     _check_lu_info(info, "torch.linalg.lu_factor")
     return named.linalg_lu_factor((unary(LU_FACTOR, A, (pivots,)), _wrap(pivots)))
@@ -529,8 +533,11 @@ def linalg_lu(A, *, pivot=True, out=None):
     empty = lacks_kernel(A, "lu_cpu", lambda a: linalg_lu(a, pivot=pivot))
     if empty is not None:
         return empty
-    if registry.BATCHING and any_batched(A):  # the batch's pivots at once, a parameter of one op call
-        return reductions.on_batch(linalg_lu, A)
+    return _linalg_lu(A)
+
+
+@batched_by(ON_BATCH)  # the batch's pivots at once, a parameter of one op call
+def _linalg_lu(A):
     _, pivots, _ = _np_lu(A._data)
     lower, upper = _outputs(LU_OUT, unary(LU, A, (pivots,)), _lu_layout(A._data.shape))
     return named.linalg_lu((_wrap(_np_permutation(pivots, A._data.shape[-2], A._data.dtype)), lower, upper))
@@ -557,15 +564,16 @@ LU_UNPACK_OUT = defop("lu_unpack_output", _np_part, **_part_rules("LuUnpackBackw
 def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=None):
     """``(P, L, U)`` from a packed LU and its pivots."""
     empty = _wrap(np.zeros(0, LU_data._data.dtype))  # an output left out: (0,), under vmap too
-    if registry.BATCHING and any_batched(LU_data, LU_pivots):  # the batch's permutations at once
-        p, lower, upper = reductions.on_batch(lu_unpack, LU_data, LU_pivots)
-        return named.lu_unpack((p if unpack_pivots else empty, lower if unpack_data else empty,
-                                upper if unpack_data else empty))
-    shape = LU_data._data.shape
-    lower, upper = _outputs(LU_UNPACK_OUT, unary(LU_UNPACK, LU_data), _lu_layout(shape))
-    p = _wrap(_np_permutation(LU_pivots._data, shape[-2], LU_data._data.dtype))
+    p, lower, upper = _lu_unpack(LU_data, LU_pivots)
     return named.lu_unpack((p if unpack_pivots else empty, lower if unpack_data else empty,
                             upper if unpack_data else empty))
+
+
+@batched_by(ON_BATCH)  # the batch's permutations at once
+def _lu_unpack(LU_data, LU_pivots):
+    shape = LU_data._data.shape
+    lower, upper = _outputs(LU_UNPACK_OUT, unary(LU_UNPACK, LU_data), _lu_layout(shape))
+    return _wrap(_np_permutation(LU_pivots._data, shape[-2], LU_data._data.dtype)), lower, upper
 
 
 def _np_lu_solve(lu_matrix, b, pivots, left, adjoint):
@@ -629,9 +637,12 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
                          lambda lu: lu_solve(lu, pivots, B.to(lu.dtype), left=left, adjoint=adjoint))
     if empty is not None:
         return empty
-    if registry.BATCHING and any_batched(LU, pivots, B):  # the batch's pivots: a parameter of one op call
-        return reductions.on_batch(lambda lu_matrix, p, b: _lu_solve_batch(lu_matrix, p, b, left, adjoint),
-                                   LU, pivots, B)
+    return _lu_solve(LU, pivots, B, left, adjoint)
+
+
+@batched_by(lambda LU, pivots, B, left, adjoint: on_batch(
+    lambda lu_matrix, p, b: _lu_solve_batch(lu_matrix, p, b, left, adjoint), LU, pivots, B))
+def _lu_solve(LU, pivots, B, left, adjoint):  # (batched: the batch's pivots, a parameter of one op call)
     return apply(LU_SOLVE, (LU, B), (pivots._data, left, adjoint))
 
 

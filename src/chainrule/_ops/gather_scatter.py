@@ -12,8 +12,7 @@ import numpy as np
 from .._tensor import Tensor, _wrap
 from . import elementwise as ew
 from .methods import inplace_method
-from .batching import any_batched, index_params, on_batch, per_sample
-from . import registry
+from .batching import batched_by, index_params, on_batch, per_sample_where, scalar_input
 from .registry import FROM_VJP, Op, apply, broadcast_error, defop, unary
 from .._dims import wrap_dim, wrap_dim_then_size
 from .indexing import _copy, _first_bad, _full, _name, _scalar, _tensor_arg, _values, _vector, _zeros
@@ -81,19 +80,17 @@ def _gather_args(fn, input, dim, index, src=None):
     return dim, data
 
 
-def _index_batched(input, index):
-    """Whether ``index`` is batched by vmap with ``input`` a sample of some dims: then the
-    op runs once on the batch, its dim moved past the batch dim (a 0-d sample loops)."""
-    return registry.BATCHING and any_batched(index) and input._data.ndim > 0
-
-
+@batched_by(per_sample_where(scalar_input), when=("index",))
 def gather(input, dim, index, *, sparse_grad=False):
     """``out[i][j] = input[index[i][j]][j]`` for dim 0 (and alike for other dims)."""
-    if registry.BATCHING and any_batched(index) and not input._data.ndim:
-        return per_sample(gather, input, dim, index, sparse_grad=sparse_grad)
     dim, data = _gather_args("gather", input, dim, index)
-    if _index_batched(input, index):
-        return on_batch(lambda b, i: gather(b, dim + 1, i), input, index)
+    return _gather_checked(input, dim, index, data)
+
+
+# a batched index (a 0-d sample loops, above): the op once on the batch, its dim past the batch dim
+@batched_by(lambda input, dim, index, data: on_batch(lambda b, i: gather(b, dim + 1, i), input, index),
+            when=("index",))
+def _gather_checked(input, dim, index, data):
     return unary(GATHER, input, (dim, data))
 
 
@@ -163,16 +160,19 @@ SCATTER_LEGACY_REDUCE = Op("scatter_legacy_reduce", _scatter_legacy_reduce, "tor
                            save=None, is_view=False, elementwise=False, number_operand=False)
 
 
+@batched_by(per_sample_where(scalar_input), when=("index",))
 def scatter(input, dim, index, src=None, value=None, *, reduce=None):
     """``input`` with ``src[i][j]`` (or ``value``) written at ``[index[i][j]][j]`` for dim 0
     (and alike for other dims). Repeated indices: one of the writes wins."""
-    if registry.BATCHING and any_batched(index) and not input._data.ndim:
-        return per_sample(scatter, input, dim, index, src, value, reduce=reduce)
     if src is not None and not isinstance(src, Tensor):
         src, value = None, src
     dim, data = _gather_args("scatter", input, dim, index, src)
-    if _index_batched(input, index):
-        return on_batch(lambda b, i, s: scatter(b, dim + 1, i, s, value, reduce=reduce), input, index, src)
+    return _scatter_checked(input, dim, index, src, value, reduce, data)
+
+
+@batched_by(lambda input, dim, index, src, value, reduce, data: on_batch(
+    lambda b, i, s: scatter(b, dim + 1, i, s, value, reduce=reduce), input, index, src), when=("index",))
+def _scatter_checked(input, dim, index, src, value, reduce, data):
     if reduce is not None:
         if reduce not in ("add", "multiply"):
             raise RuntimeError("reduce argument must be either add or multiply.")
@@ -184,15 +184,18 @@ def scatter(input, dim, index, src=None, value=None, *, reduce=None):
     return apply(SCATTER, (input, src), (dim, data))
 
 
+@batched_by(per_sample_where(scalar_input), when=("index",))
 def scatter_add(input, dim, index, src):
     """``input`` with each ``src[i][j]`` added at ``[index[i][j]][j]`` for dim 0; repeated
     indices add up."""
-    if registry.BATCHING and any_batched(index) and not input._data.ndim:
-        return per_sample(scatter_add, input, dim, index, src)
     _tensor_arg(src, "scatter_add", "src", 4)
     dim, data = _gather_args("scatter", input, dim, index, src)
-    if _index_batched(input, index):
-        return on_batch(lambda b, i, s: scatter_add(b, dim + 1, i, s), input, index, src)
+    return _scatter_add_checked(input, dim, index, src, data)
+
+
+@batched_by(lambda input, dim, index, src, data: on_batch(lambda b, i, s: scatter_add(b, dim + 1, i, s),
+                                                          input, index, src), when=("index",))
+def _scatter_add_checked(input, dim, index, src, data):
     return apply(SCATTER_ADD, (input, src), (dim, data))
 
 
@@ -281,19 +284,22 @@ SCATTER_REDUCE = defop(
     vjp=(_reduce_vjp_x, _reduce_vjp_src), jvp=(_reduce_jvp_x, _reduce_jvp_src))
 
 
+@batched_by(per_sample_where(scalar_input), when=("index",))
 def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     """``input`` with each ``src[i][j]`` reduced (sum, prod, mean, amax, amin) into
     ``[index[i][j]][j]`` for dim 0; ``include_self=False`` leaves input's values out of
     the positions that receive something."""
-    if registry.BATCHING and any_batched(index) and not input._data.ndim:
-        return per_sample(scatter_reduce, input, dim, index, src, reduce, include_self=include_self)
     reduce = {"max": "amax", "min": "amin"}.get(reduce, reduce)
     if reduce not in _REDUCTIONS:
         raise RuntimeError(f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}")
     dim, data = _gather_args("scatter", input, dim, index, src)
-    if _index_batched(input, index):
-        return on_batch(lambda b, i, s: scatter_reduce(b, dim + 1, i, s, reduce, include_self=include_self),
-                        input, index, src)
+    return _scatter_reduce_checked(input, dim, index, src, reduce, include_self, data)
+
+
+@batched_by(lambda input, dim, index, src, reduce, include_self, data: on_batch(
+    lambda b, i, s: scatter_reduce(b, dim + 1, i, s, reduce, include_self=include_self), input, index, src),
+    when=("index",))
+def _scatter_reduce_checked(input, dim, index, src, reduce, include_self, data):
     return apply(SCATTER_REDUCE, (input, src), (dim, data, reduce, include_self))
 
 

@@ -7,6 +7,7 @@ differences ``x1_i - x2_j``, as PyTorch's ``_cdist_backward`` does.
 tensor([0., 0., 1.])
 """
 import math
+import warnings
 
 import numpy as np
 
@@ -64,7 +65,6 @@ def linalg_cross(input, other, *, dim=-1):
 def cross(input, other, dim=None):
     """``linalg.cross``, with the legacy default: the first dim of size 3."""
     if dim is None:
-        import warnings  # noqa: PLC0415
         warnings.warn("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the "
                       "dim explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to "
                       "agree with that of linalg.cross in a future release.", UserWarning, stacklevel=2)

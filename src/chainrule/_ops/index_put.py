@@ -13,8 +13,7 @@ from .._tensor import Tensor, _legacy_type_name, _wrap
 from . import batching
 from . import elementwise as ew
 from .inplace import apply_inplace
-from .batching import any_batched, on_batch, per_sample
-from . import registry
+from .batching import any_batched, batched_by, on_batch, per_sample
 from .registry import apply, defop, unary
 from .indexing import (INDEX, _advanced, _batch_entries, _batch_index, _copy, _dims_taken, _for_add_at, _name,
                        _parse, _picked_ndim, _sample_index, _scalar, _stand_in, _sum_to, _type_name, _view, _zeros)
@@ -84,8 +83,12 @@ def index_put(input, indices, values, accumulate=False):
     for n, i in enumerate(indices):
         if not isinstance(i, Tensor):
             raise TypeError(f"expected Tensor as element {n} in argument 1, but got {_type_name(i)}")
-    if registry.BATCHING and any_batched(indices):  # a batched input or values alone: the op's rule
-        return _index_put_batched_index(input, indices, values, accumulate)
+    return _index_put_checked(input, indices, values, accumulate)
+
+
+@batched_by(lambda input, indices, values, accumulate: _index_put_batched_index(input, indices, values, accumulate),
+            when=("indices",))  # (a batched input or values alone: the op's rule)
+def _index_put_checked(input, indices, values, accumulate):
     found, dim = {}, 0
     for i in indices:
         found[dim] = i._data
@@ -155,8 +158,11 @@ def setitem(self, index, value):
     value = _setitem_value(self, value)
     if index is False:  # selects nothing: PyTorch writes nothing
         return
-    if registry.BATCHING and any_batched(index):  # a batched self alone writes through the ops' rules
-        return _setitem_batched(self, index, value)
+    _setitem(self, index, value)
+
+
+@batched_by(lambda self, index, value: _setitem_batched(self, index, value), when=("index",))  # (a batched self alone writes through the ops' rules)
+def _setitem(self, index, value):
     view, node, advanced = _parse(self._data.shape, None if index is True else index, False)
     target = _view(self, view, node)
     if advanced is not None:

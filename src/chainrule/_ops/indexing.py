@@ -19,8 +19,7 @@ import numpy as np
 from .._dtype import _LEGACY_NAMES
 from .._tensor import Tensor, _wrap
 from . import batching
-from .batching import any_batched, indexed, on_batch, per_sample
-from . import registry
+from .batching import any_batched, batched_by, indexed, on_batch, per_sample
 from .registry import LINEAR, apply, defop, unary
 from .._dims import wrap_dim
 
@@ -442,10 +441,9 @@ def _getitem_batched(x, index):
     return on_batch(pick, view_x, *(batched[p] for p in order))
 
 
+@batched_by(_getitem_batched, when=("index",))  # (a batched x alone batches by the ops' rules)
 def getitem(x, index):
     """``x[index]``: the view part first, then index tensors (see the module docstring)."""
-    if registry.BATCHING and any_batched(index):  # a batched x alone batches by the ops' rules
-        return _getitem_batched(x, index)
     if index.__class__ is int and x._data.ndim and -x._data.shape[0] <= index < x._data.shape[0]:
         return unary(SELECT_BASIC, x, ((index,),))  # the most common index, without the general reading
     view, node, advanced = _parse(x._data.shape, index, True)

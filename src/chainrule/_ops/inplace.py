@@ -28,11 +28,13 @@ from .._tensor import Tensor, _wrap, extras
 from .._autograd.anomaly_mode import LINES, note_modified
 from .._modes import GRAD_MODE
 from .._autograd.grad_mode import no_grad
-from .._autograd.engine import Node
-from .._modes import FORWARD_AD
+from .._autograd import engine
+from .._autograd.engine import Node, current_grad_fn
+from .._modes import FORWARD_AD, VMAP
+from .indexing import INDEX_BACKWARD
 from .tangents import copy_tangent, update_inplace, update_view_inplace
 from . import registry
-from .registry import LINEAR, apply, current_grad_fn, defop, record, replay_view, unary
+from .registry import LINEAR, apply, defop, record, replay_view, unary
 
 
 MULTI_OUTPUT_VIEWS = ("split", "split_with_sizes", "unbind")  # their last param: the output's position
@@ -186,9 +188,7 @@ def _check_broadcast_first(self, operands):
 
 def apply_inplace(self, compute, *args, **kwargs):
     """``self.<op>_(*args)``: see the module docstring for the three steps."""
-    if registry.BATCHING:  # under vmap: a batched self is written through its inner tensor
-        from .._functorch.batched import inplace  # noqa: PLC0415  (vmap builds on the ops)
-        if inplace(self, compute, args, kwargs) is not None:
+    if VMAP.active and VMAP.inplace(self, compute, args, kwargs) is not None:  # a batched self: its inner tensor
             return self
     _check_allowed(self)
     if compute in BROADCASTING and args:
@@ -285,9 +285,7 @@ def view_inplace(self, op, params, view_op):
     The version still goes up, as in PyTorch, so nodes that saved ``self`` refuse to run.
     A view stays a view of its base, one step (``view_op``, the out-of-place op) longer.
     """
-    if registry.BATCHING:  # under vmap: a batched self changes shape through its inner tensor
-        from .._functorch.batched import view_inplace as batched_view_inplace  # noqa: PLC0415
-        if batched_view_inplace(self, view_op, params) is not None:
+    if VMAP.active and VMAP.view_inplace(self, view_op, params) is not None:  # a batched self: its inner tensor
             return self
     _check_allowed(self)
     out = unary(op, self, params)
@@ -339,19 +337,33 @@ AS_STRIDED = defop("as_strided_view", _region, node="AsStridedBackward0", view=T
                    vjp=lambda g, steps, shape: apply(EMBED, (g,), (steps, shape)),
                    jvp=lambda t, steps, shape: apply(AS_STRIDED, (t,), (steps,)))
 
+
+def _rebuild_view(t):
+    """``t.grad_fn``, rebuilt first if ``t`` is a view whose memory an in-place op changed
+    since: as in PyTorch, the view is then the base's region (AsStrided)."""
+    e = t._extra
+    if e.base is not None and e.view_version != t._counter[0]:
+        e.view_version = t._counter[0]
+        if e.base._requires_grad and e.base.grad_fn is not None:
+            t.grad_fn = unary(AS_STRIDED, e.base, (t._view_steps,)).grad_fn
+            t._requires_grad = True
+    return t.grad_fn
+
+
+engine.rebuild_view = _rebuild_view  # for engine.current_grad_fn, which the registry and autograd.grad call
+
 def _embed_batch(op, args, batched, params, dtype):
     """``embed_view`` of a batch: the view steps run on the base's flat positions give
-    where the region lies; each sample's values are scattered there in its own row. None
+    where the region lies; each sample's values are put there in its own row. None
     (the loop) for steps that change the dtype (``view(dtype)``), which positions can't."""
-    from .gather_scatter import scatter  # noqa: PLC0415  (gather_scatter builds on this module)
     (steps, shape), g = params, args[0]
     size, sample = g._data.shape[0], g._data.shape[1:]
     positions = _region(np.arange(math.prod(shape)).reshape(shape), steps)
     if positions.shape != sample:
         return None
-    rows = np.broadcast_to(positions.reshape(1, -1), (size, positions.size))
-    zeros = _wrap(np.zeros((size, math.prod(shape)), g._data.dtype))
-    return scatter(zeros, 1, _wrap(rows), g.reshape((size, -1))).reshape((size,) + tuple(shape))
+    rows = (slice(None), positions.reshape(-1))  # (advanced indexing's scatter: into zeros, none repeated)
+    return unary(INDEX_BACKWARD, g.reshape((size, -1)), (rows, (size, math.prod(shape)), False)).reshape(
+        (size,) + tuple(shape))
 
 
 EMBED = defop("embed_view", _embed, node="AsStridedScatterBackward0", batch=_embed_batch,

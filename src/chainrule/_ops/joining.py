@@ -22,12 +22,11 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _legacy_type_name, _wrap
-from .._modes import FORWARD_AD
+from .._modes import FORWARD_AD, VMAP
 from .._modes import GRAD_MODE
 from .gather_scatter import gather
 from .indexing import select
-from . import registry
-from .batching import aligned, any_batched, dim_params, has_values, indexed, on_batch, pad, per_sample
+from .batching import aligned, any_batched, batched_by, dim_params, has_values, indexed, on_batch, pad, per_sample
 from .registry import LINEAR, apply, check_out, defop, unary, write_out
 from .operands import clone
 from .shape import atleast_2d, atleast_3d, expand, flatten, reshape, unsqueeze, view
@@ -90,7 +89,7 @@ def _join_all(op, tensors, dim, dtype, stacked):
     """Joins ``tensors`` (each an item of a stack if ``stacked``) with two-input nodes,
     pairing neighbours level by level."""
     if not (GRAD_MODE.enabled and any(t._requires_grad for t in tensors)) and not FORWARD_AD.active \
-            and not registry.BATCHING:
+            and not VMAP.active:
         return _wrap(_concatenate([t._data for t in tensors], dim, dtype, [stacked] * len(tensors)))
     items = [(t, stacked) for t in tensors]
     if len(items) == 1:  # the lone input joins an empty one: a copy, with a node
@@ -269,7 +268,7 @@ def block_diag(*tensors):
     dtype = _dtype.result_dtype(tensors).np  # PyTorch's result_type: a 0-d block ranks below the others
     blocks = [t if t._data.ndim == 2 else view(t, (1, -1)) for t in tensors]
     if not (GRAD_MODE.enabled and any(t._requires_grad for t in blocks)) and not FORWARD_AD.active and \
-            not (registry.BATCHING and any_batched(blocks)):  # (a batch: the op's rule)
+            not any_batched(blocks):  # (a batch: the op's rule)
         return _wrap(_pairwise(lambda a, b: _block_diag(a, b, dtype), [t._data for t in blocks]).astype(dtype))
     if len(blocks) == 1:
         blocks.append(_wrap(np.zeros((0, 0), dtype)))
@@ -361,13 +360,21 @@ def _batch_repeat_interleave(b, repeats, dim, size, output_size):
     return gather(b, dim + 1, _wrap(index))
 
 
+@batched_by(lambda x, repeats, dim, size, output_size: on_batch(
+    lambda b, rows: _batch_repeat_interleave(b, rows, dim, size, output_size), x, repeats), when=("repeats",))
+def _repeat_by_tensor(x, repeats, dim, size, output_size):
+    r = repeats._data
+    return x.index_select(dim, _wrap(_repeat_indices(np.broadcast_to(r, (size,)), output_size)))
+
+
+@batched_by(lambda input, repeats, dim, output_size:  # the indices: one length per sample
+            per_sample(repeat_interleave, input, repeats, dim, output_size=output_size) if repeats is None
+            else NotImplemented)
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     """Each element (or slice along ``dim``) repeated ``repeats`` times in a row.
 
     ``repeat_interleave(repeats)`` alone gives the indices that the repeats pick.
     """
-    if registry.BATCHING and repeats is None and any_batched(input):  # indices: one length per sample
-        return per_sample(repeat_interleave, input, repeats, dim, output_size=output_size)
     if repeats is None:
         return _wrap(_repeat_indices(input, output_size))
     x = input if dim is not None else flatten(input)
@@ -380,9 +387,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
         if r.ndim == 1 and r.shape[0] not in (1, size):  # (the message names the dim as given)
             raise RuntimeError(f"repeats must have the same size as input along dim, but got repeats.size(0) = "
                                f"{r.shape[0]} and input.size({given}) = {size}")
-        if registry.BATCHING and any_batched(repeats):
-            return on_batch(lambda b, rows: _batch_repeat_interleave(b, rows, dim, size, output_size), x, repeats)
-        return x.index_select(dim, _wrap(_repeat_indices(np.broadcast_to(r, (size,)), output_size)))
+        return _repeat_by_tensor(x, repeats, dim, size, output_size)
     dim = wrap_dim(0 if dim is None else dim, input._data.ndim)
     repeats = int(repeats)
     if repeats < 0:
@@ -615,12 +620,16 @@ def narrow(input, dim, start, length):
     return unary(NARROW, input, ((slice(None),) * dim + (slice(start, start + length), Ellipsis),))
 
 
+def _tensor_split_batched(input, indices_or_sections, dim, sections, indices):
+    """Pieces that differ per sample: PyTorch refuses."""
+    raise RuntimeError("Batching rule not implemented for aten::tensor_split.tensor_indices_or_sections. We "
+                       "could not generate a fallback.")
+
+
+@batched_by(_tensor_split_batched, when=("indices_or_sections",))
 def tensor_split(input, indices_or_sections=None, dim=0, *, sections=None, indices=None):
     """``sections`` nearly equal pieces (the first ones one longer), or the pieces between
     ``indices`` (Python slicing: negative indices count from the end, out of range clips)."""
-    if registry.BATCHING and any_batched(indices_or_sections):  # pieces that differ per sample: PyTorch refuses
-        raise RuntimeError("Batching rule not implemented for aten::tensor_split.tensor_indices_or_sections. We "
-                           "could not generate a fallback.")
     ndim = input._data.ndim
     if ndim == 0:
         raise RuntimeError("tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims")

@@ -16,15 +16,14 @@ import numpy as np
 from .. import _argparse, _distributions as kernels, _dtype
 from .._creation import _generator
 from .._tensor import _type_string, _wrap
-from .._modes import GRAD_MODE
+from .._modes import GRAD_MODE, VMAP
 from .activations import softmax_backward
 from .along_dim import index_select
 from .._dtype import type_word as _type_word
 from .linalg import addmm, matmul, mm
 from .random import draw_in_memory_order
 from .contractions import np_einsum
-from .batching import aligned, any_batched, batch_size, dim_params, on_batch, top_level
-from . import registry
+from .batching import aligned, any_batched, batch_size, batched_by, dim_params, on_batch, top_level
 from .registry import FROM_VJP, LINEAR, apply, defop, unary
 from .shape import expand
 
@@ -216,11 +215,18 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
             raise IndexError("Dimension specified as 0 but tensor has no dimensions")
         raise RuntimeError("'weight' must be 2-D")
     _check_indices(indices, "#1", "embedding")
-    if registry.BATCHING and any_batched(weight, indices):
-        lookup = lambda w, i: _embedding_batch(w, i, padding_idx, scale_grad_by_freq)
-        if any_batched(weight):
-            return on_batch(lookup, weight, indices)
-        return on_batch(lambda i: lookup(weight, i), indices)
+    return _embedding(weight, indices, padding_idx, scale_grad_by_freq)
+
+
+def _embedding_batched(weight, indices, padding_idx, scale_grad_by_freq):
+    lookup = lambda w, i: _embedding_batch(w, i, padding_idx, scale_grad_by_freq)
+    if any_batched(weight):
+        return on_batch(lookup, weight, indices)
+    return on_batch(lambda i: lookup(weight, i), indices)
+
+
+@batched_by(_embedding_batched)
+def _embedding(weight, indices, padding_idx, scale_grad_by_freq):
     idx = indices._data
     if idx.size and (idx.min() < 0 or idx.max() >= weight._data.shape[0]):
         if not weight._data.size:  # PyTorch's index_select of an empty table refuses in its own words
@@ -243,7 +249,7 @@ def embedding_renorm_(weight, indices, max_norm, norm_type):
     """Scales, in place and outside autograd, each looked-up row whose ``norm_type``-norm
     exceeds ``max_norm`` down to ``max_norm`` (PyTorch's 1e-7 guard included)."""
     ndim = weight._data.ndim
-    if ndim != 2 and not registry.BATCHING:  # (a batched table holds the batch dim too)
+    if ndim != 2 and not VMAP.active:  # (a batched table holds the batch dim too)
         raise RuntimeError(f"Expected 2-dimensional tensor, but got {ndim}-dimensional tensor for argument #1 "
                            f"'self' (while checking arguments for embedding_renorm_)")
     _check_indices(indices, "#2", "embedding_renorm_")
@@ -251,7 +257,7 @@ def embedding_renorm_(weight, indices, max_norm, norm_type):
     # rows before the first index out of range are renormalised before select() refuses it,
     # and a table that norm() refuses is refused at the first row selected
     ordered = refused = None
-    if ndim == 2 and not (registry.BATCHING and any_batched(weight, indices)) and indices._data.size:
+    if ndim == 2 and not any_batched(weight, indices) and indices._data.size:
         ordered, rows = np.unique(indices._data), weight._data.shape[0]
         bad = ordered[(ordered < -rows) | (ordered >= rows)]
         if bad.size:
@@ -269,6 +275,19 @@ def embedding_renorm_(weight, indices, max_norm, norm_type):
     return weight  # itself, not the batch's stand-in _renorm_tables gives under vmap
 
 
+def _renorm_tables_batched(weight, indices, max_norm, norm_type):
+    level = top_level(weight, indices)
+    if getattr(weight, "_level", 0) != level:  # one table can't hold the batch's renormalisations
+        raise RuntimeError(
+            f"vmap: aten::embedding_renorm_(self, *extra_args) is not possible because there exists a Tensor "
+            f"`other` in extra_args that has more elements than `self`. This happened due to `other` being "
+            f"vmapped over but `self` not being vmapped over at level {level}. Please try to use out-of-place "
+            f"operators instead of aten::embedding_renorm_. If said operator is being called inside the "
+            f"PyTorch framework, please file a bug report instead.")
+    return on_batch(lambda w, i: _renorm_tables(w, i, max_norm, norm_type), weight, indices)
+
+
+@batched_by(_renorm_tables_batched)
 def _renorm_tables(weight, indices, max_norm, norm_type):
     """``embedding_renorm_`` of a stack of tables (*lead, V, D), each at its own indices
     (*lead, ...): under vmap the batch's tables are renormalised in one pass, as PyTorch's
@@ -276,16 +295,6 @@ def _renorm_tables(weight, indices, max_norm, norm_type):
 
     >>> # vmap over (weight (B, V, D), indices (B, n)): table b renormalised at indices[b]
     """
-    if registry.BATCHING and any_batched(weight, indices):
-        level = top_level(weight, indices)
-        if getattr(weight, "_level", 0) != level:  # one table can't hold the batch's renormalisations
-            raise RuntimeError(
-                f"vmap: aten::embedding_renorm_(self, *extra_args) is not possible because there exists a Tensor "
-                f"`other` in extra_args that has more elements than `self`. This happened due to `other` being "
-                f"vmapped over but `self` not being vmapped over at level {level}. Please try to use out-of-place "
-                f"operators instead of aten::embedding_renorm_. If said operator is being called inside the "
-                f"PyTorch framework, please file a bug report instead.")
-        return on_batch(lambda w, i: _renorm_tables(w, i, max_norm, norm_type), weight, indices)
     data = weight._data
     lead, rows = data.shape[:-2], data.shape[-2]
     tables = int(np.prod(lead))
@@ -305,11 +314,20 @@ def one_hot(tensor, num_classes=-1):
     data = tensor._data
     if data.dtype != np.int64:
         raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
-    if registry.BATCHING and any_batched(tensor):  # PyTorch's vmap checks no values: out of range is all 0
-        if num_classes == -1:
-            raise RuntimeError("When vmap-ing torch.nn.functional.one_hot, please provide an explicit positive "
-                               "num_classes argument.")
-        return (tensor.unsqueeze(-1) == _wrap(np.arange(num_classes))).long()
+    return _one_hot(tensor, num_classes)
+
+
+def _one_hot_batched(tensor, num_classes):
+    """PyTorch's vmap checks no values: a class out of range is all 0."""
+    if num_classes == -1:
+        raise RuntimeError("When vmap-ing torch.nn.functional.one_hot, please provide an explicit positive "
+                           "num_classes argument.")
+    return (tensor.unsqueeze(-1) == _wrap(np.arange(num_classes))).long()
+
+
+@batched_by(_one_hot_batched)
+def _one_hot(tensor, num_classes):
+    data = tensor._data
     if data.size == 0:
         if num_classes == -1:
             raise RuntimeError("Can not infer total number of classes from empty tensor.")

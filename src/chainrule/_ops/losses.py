@@ -32,11 +32,10 @@ from .._autograd.grad_mode import no_grad
 from . import reductions as _red
 from .activations import log_sigmoid
 from .binary import xlogy
-from .batching import any_batched, elementwise, has_values, on_batch, pad, per_sample
+from .batching import batched_by, elementwise, has_values, on_batch, pad, PER_SAMPLE
 from .elementwise import where
 from .operands import _no_derivative, without_derivative
 from .normalization import pairwise_distance
-from . import registry
 from .registry import apply, broadcast_error, defop, unary
 from .unary import _log1p, abs, clamp_min, exp, log, sigmoid, sqrt
 
@@ -511,11 +510,19 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
     reduction = _reduction(reduction, size_average, reduce)
     _check_no_grad(target, "target", "soft_margin_loss")
     _check_soft_margin(input, target)
-    if registry.BATCHING and any_batched(target):  # the batch of targets as the parameter
-        def run(x, t):
-            ndim = max(x._data.ndim, t._data.ndim) - 1
-            return _reduce_samples(unary(SOFT_MARGIN_LOSS, pad(x, ndim), (pad(t, ndim)._data, "none")), reduction)
-        return on_batch(run, input, target)
+    return _soft_margin_loss(input, target, reduction)
+
+
+def _soft_margin_batched(input, target, reduction):
+    """The batch of targets as the parameter of one op call."""
+    def run(x, t):
+        ndim = max(x._data.ndim, t._data.ndim) - 1
+        return _reduce_samples(unary(SOFT_MARGIN_LOSS, pad(x, ndim), (pad(t, ndim)._data, "none")), reduction)
+    return on_batch(run, input, target)
+
+
+@batched_by(_soft_margin_batched, when=("target",))
+def _soft_margin_loss(input, target, reduction):
     return unary(SOFT_MARGIN_LOSS, input, (target._data, reduction))
 
 
@@ -625,13 +632,12 @@ MULTI_MARGIN_LOSS = defop("multi_margin_loss", _multi_margin, node="MultiMarginL
                           vjp=_multi_margin_vjp, jvp=_multi_margin_jvp)
 
 
+@batched_by(PER_SAMPLE, when=("weight",))  # each sample's classes weighted its own way
 def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None,
                       reduction="mean"):
     """The multi-class hinge loss: every wrong class within ``margin`` of the right one
     costs its distance to the margin (squared for p = 2)."""
     reduction = _reduction(reduction, size_average, reduce)
-    if registry.BATCHING and any_batched(weight):  # each sample's classes weighted its own way
-        return per_sample(multi_margin_loss, input, target, p, margin, weight, None, None, reduction)
     if p != 1 and p != 2:
         raise ValueError("only p == 1 and p == 2 supported")
     if weight is not None and weight._data.ndim != 1:
@@ -652,12 +658,20 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
     _check_floating(input, "multi_margin_loss_cpu_kernel", half=False)  # the kernel's dispatch comes first
     if t.dtype != np.int64:
         raise RuntimeError(f"expected scalar type Long but found {_type_name(target)}")
-    if registry.BATCHING and any_batched(input, target):  # the samples' rows as one batch of rows
-        def run(x, t):
-            loss = multi_margin_loss(x.reshape(-1, n_classes), t.reshape(-1), p, margin, weight, reduction="none")
-            return _reduce_samples(loss.reshape(t._data.shape), reduction)
-        return on_batch(run, input, target)
-    t = t.reshape(-1)
+    return _multi_margin_loss(input, target, p, margin, weight, reduction, n, n_classes)
+
+
+def _multi_margin_batched(input, target, p, margin, weight, reduction, n, n_classes):
+    """The samples' rows as one batch of rows."""
+    def run(x, t):
+        loss = multi_margin_loss(x.reshape(-1, n_classes), t.reshape(-1), p, margin, weight, reduction="none")
+        return _reduce_samples(loss.reshape(t._data.shape), reduction)
+    return on_batch(run, input, target)
+
+
+@batched_by(_multi_margin_batched)
+def _multi_margin_loss(input, target, p, margin, weight, reduction, n, n_classes):
+    t = target._data.reshape(-1)
     if ((t < 0) | (t >= n_classes)).any():
         raise RuntimeError("target out of range")
     onehot = np.arange(n_classes) == t[:, None]

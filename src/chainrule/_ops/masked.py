@@ -14,8 +14,7 @@ from .._tensor import _C_TYPE_NAMES, Tensor, _wrap
 from . import batching
 from . import elementwise as ew
 from .methods import inplace_method
-from .batching import any_batched, on_batch, per_sample
-from . import registry
+from .batching import any_batched, batched_by, on_batch, per_sample
 from .registry import FROM_VJP, apply, broadcast_error, defop, unary
 from .indexing import _name, _scalar, _sum_to, _tensor_arg, _zeros
 from .gather_scatter import gather, scatter
@@ -74,10 +73,17 @@ def masked_fill(input, mask, value):
         if value._data.ndim != 0:
             raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                                f"{value._data.ndim} dimension(s).")
-    if registry.BATCHING and any_batched(mask):  # (a batched input or value alone: the ops' rules)
-        ndim = max(input._data.ndim, data.ndim)
-        return on_batch(lambda b, m, v: _batch_masked_fill(batching.pad(b, ndim), batching.pad(m, ndim), v),
-                        input, mask, value)
+    return _masked_fill_checked(input, mask, value, data)
+
+
+def _masked_fill_batched(input, mask, value, data):
+    ndim = max(input._data.ndim, data.ndim)
+    return on_batch(lambda b, m, v: _batch_masked_fill(batching.pad(b, ndim), batching.pad(m, ndim), v),
+                    input, mask, value)
+
+
+@batched_by(_masked_fill_batched, when=("mask",))  # (a batched input or value alone: the ops' rules)
+def _masked_fill_checked(input, mask, value, data):
     if isinstance(value, Tensor):
         return apply(MASKED_FILL_TENSOR, (input, value), (data,))
     return unary(MASKED_FILL, input, (data, _scalar(value, input._data.dtype)))
@@ -153,9 +159,13 @@ def masked_scatter(input, mask, source):
     if source._data.dtype != input._data.dtype:
         raise RuntimeError(f"masked_scatter: expected self and source to have same dtypes but got"
                            f"{_name(input._data)} and {_name(source._data)}")
-    if registry.BATCHING and any_batched(mask):  # (a batched input or source alone: the op's rule)
-        numel = source._data.size
-        return on_batch(lambda b, m, s: _batch_masked_scatter(b, m, s, shape, numel), input, mask, source)
+    return _masked_scatter_checked(input, mask, source, data, shape)
+
+
+@batched_by(lambda input, mask, source, data, shape: on_batch(
+    lambda b, m, s: _batch_masked_scatter(b, m, s, shape, source._data.size), input, mask, source),
+    when=("mask",))  # (a batched input or source alone: the op's rule)
+def _masked_scatter_checked(input, mask, source, data, shape):
     if source._data.size < np.count_nonzero(np.broadcast_to(data, np.broadcast_shapes(data.shape, input.shape))):
         raise RuntimeError("Number of elements of source < number of ones in mask")
     return apply(MASKED_SCATTER, (input, source), (data,))
@@ -192,14 +202,17 @@ MASKED_SELECT = defop(
     jvp=lambda t, mask, shape: unary(MASKED_SELECT, t, (mask,)))
 
 
+def _masked_select_batched(input, mask):
+    if not any_batched(mask):  # the same number of elements from each sample
+        return per_sample(masked_select, input, mask)
+    raise RuntimeError("vmap: Attempted to vmap over `mask` in torch.masked_select(self, mask) We cannot support "
+                       "this because for each batch this would return a differently shaped Tensor. Please file "
+                       "an issue at https://github.com/pytorch/pytorch/issues if you need this feature.")
+
+
+@batched_by(_masked_select_batched)
 def masked_select(input, mask):
     """The elements of ``input`` where ``mask`` holds (both broadcast), as a 1-d tensor."""
-    if registry.BATCHING and any_batched(input, mask):
-        if not any_batched(mask):  # the same number of elements from each sample
-            return per_sample(masked_select, input, mask)
-        raise RuntimeError("vmap: Attempted to vmap over `mask` in torch.masked_select(self, mask) We cannot support "
-                           "this because for each batch this would return a differently shaped Tensor. Please file "
-                           "an issue at https://github.com/pytorch/pytorch/issues if you need this feature.")
     data, _ = _mask_arg("masked_select", input, mask)
     return unary(MASKED_SELECT, input, (data,))
 

@@ -14,8 +14,7 @@ from .._tensor import Tensor, _wrap
 from . import linalg as _linalg, reductions
 from .linalg import check_floating, check_matrix, matmul
 from .._dims import wrap_dim
-from .batching import any_batched, has_values, per_sample
-from . import registry
+from .batching import batched_by, has_values, PER_SAMPLE
 from .unary import nan_to_num
 from .decomposition_base import _eps, _hermitian_input, _not_converged, _np_hermitian_part, np_svd
 from .factorizations import eigvalsh, svdvals
@@ -116,11 +115,10 @@ def matrix_power(A, n, *, out=None):
     return result
 
 
+@batched_by(PER_SAMPLE, when=("tol", "atol", "rtol", "out"))  # batched tolerances
 def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None):
     """The number of singular values (|eigenvalues| if ``hermitian``) above
     max(atol, rtol * largest); ``tol`` is the older spelling of atol."""
-    if registry.BATCHING and any_batched(tol, atol, rtol, out):  # batched tolerances: one sample at a time
-        return per_sample(matrix_rank, A, tol, hermitian, atol=atol, rtol=rtol, out=out)
     if A._data.ndim < 2:
         raise RuntimeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.")
     lapack_dtype = A._data.dtype.kind in "fc" and A._data.dtype != np.float16

@@ -19,10 +19,9 @@ from .._dtype import result_dtype
 from .._tensor import _wrap
 from .._autograd.grad_mode import no_grad
 from .._dtype import type_word as _type_word
-from .batching import any_batched, batch_size, dim_params, on_batch, pad, top_level
+from .batching import any_batched, batch_size, batched_by, dim_params, on_batch, pad, top_level
 from . import reductions as _reductions
 from .reductions import norm, sum as _sum
-from . import registry
 from .registry import apply, broadcast_error, defop, unary
 from .._dims import wrap_dim
 from .._argparse import wrap_dims
@@ -187,13 +186,24 @@ def batch_norm(input, weight, bias, running_mean, running_var, training, momentu
                                f"complex dtype. Got: {_type_word(x.dtype)}")
         raise NotImplementedError(f'"batch_norm" not implemented for \'{_type_word(x.dtype)}\'')
     _mixed_dtype(input, weight, bias, running_mean, running_var)
-    if registry.BATCHING and (running_mean is not None or running_var is not None) and \
-            any_batched(input, running_mean, running_var):
-        out = _batch_norm_stats_batched(input, running_mean, running_var, training, momentum, eps)
-        w = _channel_vector(weight, channels, x.ndim, "weight")
-        b = _channel_vector(bias, channels, x.ndim, "bias")
-        out = out if w is None else out * w
-        return out if b is None else out + b
+    return _batch_norm_checked(input, weight, bias, running_mean, running_var, training, momentum, eps, channels)
+
+
+def _batch_norm_batched(input, weight, bias, running_mean, running_var, training, momentum, eps, channels):
+    """Running statistics under vmap: updated per sample, from the batch's statistics."""
+    if running_mean is None and running_var is None:
+        return NotImplemented  # the ops' rules
+    ndim = input._data.ndim
+    out = _batch_norm_stats_batched(input, running_mean, running_var, training, momentum, eps)
+    w = _channel_vector(weight, channels, ndim, "weight")
+    b = _channel_vector(bias, channels, ndim, "bias")
+    out = out if w is None else out * w
+    return out if b is None else out + b
+
+
+@batched_by(_batch_norm_batched, when=("input", "running_mean", "running_var"))
+def _batch_norm_checked(input, weight, bias, running_mean, running_var, training, momentum, eps, channels):
+    x = input._data
     dims = (0,) + tuple(range(2, x.ndim))
     stats = None
     if not training:

@@ -9,9 +9,8 @@ import numpy as np
 
 from .. import _argparse, _dtype
 from .._argparse import operand
-from .._modes import FORWARD_AD, GRAD_MODE
+from .._modes import FORWARD_AD, GRAD_MODE, VMAP
 from .._tensor import Tensor, _wrap, is_tensor
-from . import registry
 from .batching import has_values
 from .registry import FROM_VJP, Op, broadcast_error, defop, not_a_tensor, record, unary
 from .tangents import not_differentiable, refuse_tangents
@@ -140,9 +139,8 @@ def _constant_as(value, dtype):
 
 def plain(fn, inputs, *params, dtype=None):
     """``fn`` on the inputs' arrays, as a result without history (comparisons, logic)."""
-    if registry.BATCHING:  # under vmap: fn is elementwise, so it batches as one
-        from .._functorch.batched import elementwise_call  # noqa: PLC0415  (vmap builds on the ops)
-        out = elementwise_call(lambda args: plain(fn, args, *params, dtype=dtype), inputs)
+    if VMAP.active:  # under vmap: fn is elementwise, so it batches as one
+        out = VMAP.elementwise_call(lambda args: plain(fn, args, *params, dtype=dtype), inputs)
         if out is not None:
             return out
     try:

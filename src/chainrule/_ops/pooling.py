@@ -22,10 +22,9 @@ import numpy as np
 from .. import _dtype
 from .._tensor import _LEGACY_NAMES, _wrap
 from .conv import _add_windows, _windows
-from .batching import aligned, any_batched, leading, on_batch
+from .batching import aligned, batched_by, leading, on_batch
 from .elementwise import where, zeros_like
 from .reductions import mean
-from . import registry
 from .registry import apply, defop, unary
 from .resampling import _resample_pair, resample
 from .unary import abs as _abs, relu, sign
@@ -231,11 +230,11 @@ def _max_pool2d(x, kernel, stride, padding, dilation, ceil_mode, return_indices)
                           x, return_indices)
 
 
+@batched_by(lambda gather, winners, x, return_indices:
+            on_batch(lambda batch: _pool_by_index(gather, winners, batch, return_indices), x))
 def _pool_by_index(gather, winners, x, return_indices):
     """``gather`` of ``x`` at ``winners(x's array)``; under vmap once for the whole batch
     (the index helpers take any leading dims), a batch's values read one level down."""
-    if registry.BATCHING and any_batched(x):
-        return on_batch(lambda batch: _pool_by_index(gather, winners, batch, return_indices), x)
     index = winners(x._data)
     index, gathered = index if isinstance(index, tuple) else (index, index)  # (PyTorch's, the one gathered)
     out = unary(gather, x, (gathered, x._data.shape))

@@ -7,8 +7,7 @@ tensor(3.)
 import numpy as np
 
 from .._tensor import Tensor, _wrap
-from . import registry
-from .batching import any_batched, on_batch, per_sample
+from .batching import any_batched, batched_by, on_batch, per_sample
 from .binary import lerp
 from .elementwise import where
 from .reductions import TAKE_ALONG, past_batch
@@ -103,21 +102,23 @@ def _batch_quantile(x, q, dim, keepdim, interpolation, ignore_nan):
     return on_batch(run, x)
 
 
-def _dispatch(public, x, q, dim, keepdim, interpolation, ignore_nan):
-    """quantile's and nanquantile's one body: per sample for batched q, batched x as one call."""
-    if registry.BATCHING and any_batched(q):
-        return per_sample(public, x, q, dim, keepdim, interpolation=interpolation)
-    if registry.BATCHING and any_batched(x):
+def _batched(public, ignore_nan):
+    """quantile's and nanquantile's rule: per sample for a batched q, a batched x as one call."""
+    def rule(x, q, dim, keepdim, interpolation):
+        if any_batched(q):
+            return per_sample(public(), x, q, dim, keepdim, interpolation=interpolation)
         return _batch_quantile(x, q, dim, keepdim, interpolation, ignore_nan=ignore_nan)
-    return _quantile(x, q, dim, keepdim, interpolation, ignore_nan=ignore_nan)
+    return rule
 
 
+@batched_by(_batched(lambda: quantile, ignore_nan=False))
 def quantile(x, q, dim=None, keepdim=False, *, interpolation="linear"):
-    return _dispatch(quantile, x, q, dim, keepdim, interpolation, ignore_nan=False)
+    return _quantile(x, q, dim, keepdim, interpolation, ignore_nan=False)
 
 
+@batched_by(_batched(lambda: nanquantile, ignore_nan=True))
 def nanquantile(x, q, dim=None, keepdim=False, *, interpolation="linear"):
-    return _dispatch(nanquantile, x, q, dim, keepdim, interpolation, ignore_nan=True)
+    return _quantile(x, q, dim, keepdim, interpolation, ignore_nan=True)
 
 Tensor.quantile = quantile
 Tensor.nanquantile = nanquantile

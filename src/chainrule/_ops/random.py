@@ -22,11 +22,11 @@ import numpy as np
 from .. import _dtype
 from .. import _distributions as kernels
 from .._creation import _finish, _generator, _size
+from .._modes import VMAP
 from .._tensor import Tensor, _wrap
 from .elementwise import zeros_like
 from .inplace import apply_inplace
-from .batching import any_batched, has_values, on_batch, random_per_sample
-from . import registry
+from .batching import any_batched, batched_by, has_values, on_batch, random_per_sample
 from . import batching
 from .registry import apply, defop, unary
 
@@ -243,10 +243,7 @@ _INPLACE_BATCHED_P = ("vmap: inplace bernoulli(self, *extra_args) is not possibl
 def _randomness(tensors):
     """The ``randomness`` of the innermost vmap batching one of ``tensors`` (an ``'error'``
     anywhere refuses the draw)."""
-    from .._functorch import batched  # noqa: PLC0415  (vmap builds on the ops)
-    batched.check_randomness()
-    level = max(t._level for t in tensors if t.__class__ is batched.BatchedTensor)
-    return batched.LEVELS[level - 1][1]
+    return VMAP.randomness(tensors)
 
 
 def _draw_batch(fn, *tensors):
@@ -261,18 +258,23 @@ def _draw_batch(fn, *tensors):
     return on_batch(fn, *tensors)
 
 
-def bernoulli_(self, p=0.5, *, generator=None):
-    """Fills ``self`` with 1 (probability ``p``, a number or a tensor that broadcasts) or 0."""
-    if registry.BATCHING and any_batched(p):
+def _bernoulli_batched(self, p, generator):
+    if any_batched(p):
         if _randomness((self, p)) == "same":
             raise RuntimeError(_SAME_BATCHED)
         if not any_batched(self):
             raise RuntimeError(_INPLACE_BATCHED_P)
         on_batch(lambda s, q: bernoulli_(s, batching.pad(q, s._data.ndim - 1), generator=generator), self, p)
         return self
-    if registry.BATCHING and any_batched(self) and _randomness((self,)) == "different":
+    if _randomness((self,)) == "different":
         on_batch(lambda s: bernoulli_(s, p, generator=generator), self)  # each sample its own draw
         return self
+    return NotImplemented  # 'same': one draw of a sample's shape fills every sample
+
+
+@batched_by(_bernoulli_batched)
+def bernoulli_(self, p=0.5, *, generator=None):
+    """Fills ``self`` with 1 (probability ``p``, a number or a tensor that broadcasts) or 0."""
     gen = _generator(generator)
     if isinstance(p, Tensor):
         probabilities = p.detach().expand(self.shape)._data
@@ -288,10 +290,10 @@ def bernoulli_(self, p=0.5, *, generator=None):
 # --- sampling functions -------------------------------------------------------------------------
 
 
+@batched_by(lambda input, p, generator, out: _draw_batch(lambda x: bernoulli(x, p, generator=generator, out=out),
+                                                         input), when=("input",))
 def bernoulli(input, p=None, *, generator=None, out=None):
     """0 or 1 per element, 1 with probability ``input`` (or ``p`` for every element)."""
-    if registry.BATCHING and any_batched(input):
-        return _draw_batch(lambda x: bernoulli(x, p, generator=generator, out=out), input)
     gen = _generator(generator)
     if p is not None:
         if not 0 <= p <= 1:
@@ -306,12 +308,12 @@ def bernoulli(input, p=None, *, generator=None, out=None):
     return unary(BERNOULLI, input, (sample,))
 
 
+@batched_by(lambda input, num_samples, replacement, generator, out: random_per_sample(
+    multinomial, input, num_samples, replacement, generator=generator, out=out), when=("input",))
 def multinomial(input, num_samples, replacement=False, *, generator=None, out=None):
     """``num_samples`` category indices per row of (unnormalised) probabilities ``input``;
     without replacement, each category at most once (the exponential-race method:
     the smallest of E_i / p_i, E_i ~ Exp(1), as PyTorch does)."""
-    if registry.BATCHING and any_batched(input):
-        return random_per_sample(multinomial, input, num_samples, replacement, generator=generator, out=out)
     if not isinstance(num_samples, int) or isinstance(num_samples, bool):
         raise TypeError(f"multinomial(): argument 'num_samples' (position 2) must be int, not "
                         f"{type(num_samples).__name__}")
@@ -344,20 +346,23 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
     return _wrap(picks.reshape(p.shape[:-1] + (num_samples,)).astype(np.int64))
 
 
+def _normal_batched(mean, std, size, generator, out, dtype, layout, device, pin_memory, requires_grad):
+    tensors = [t for t in (mean, std) if isinstance(t, Tensor)]
+
+    def draw(*batch):  # the batch of each tensor argument, ranks aligned as broadcasting would
+        ndim = max(b._data.ndim for b in batch) - 1
+        batch = iter(batch)
+        m, s = [batching.pad(next(batch), ndim) if isinstance(a, Tensor) else a for a in (mean, std)]
+        return normal(m, s, size, generator=generator, out=out, dtype=dtype, layout=layout, device=device,
+                      pin_memory=pin_memory, requires_grad=requires_grad)
+    return _draw_batch(draw, *tensors)
+
+
+@batched_by(_normal_batched, when=("mean", "std"))
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None, layout=None, device=None,
            pin_memory=False, requires_grad=False):
     """Draws from N(mean, std²): of ``size`` for numbers, else of the tensors' broadcast
     shape, recorded (zero gradient) when a tensor argument requires grad."""
-    if registry.BATCHING and any_batched(mean, std):
-        tensors = [t for t in (mean, std) if isinstance(t, Tensor)]
-
-        def draw(*batch):  # the batch of each tensor argument, ranks aligned as broadcasting would
-            ndim = max(b._data.ndim for b in batch) - 1
-            batch = iter(batch)
-            m, s = [batching.pad(next(batch), ndim) if isinstance(a, Tensor) else a for a in (mean, std)]
-            return normal(m, s, size, generator=generator, out=out, dtype=dtype, layout=layout, device=device,
-                          pin_memory=pin_memory, requires_grad=requires_grad)
-        return _draw_batch(draw, *tensors)
     gen = _generator(generator)
     mean_is_tensor, std_is_tensor = isinstance(mean, Tensor), isinstance(std, Tensor)
     if not (mean_is_tensor or std_is_tensor):
@@ -394,11 +399,10 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
     return unary(NORMAL_MEAN if mean_is_tensor else NORMAL_STD, like, (sample.astype(dtype),))
 
 
+@batched_by(lambda input, generator: _draw_batch(lambda x: poisson(x, generator), input), when=("input",))
 def poisson(input, generator=None):
     """Poisson counts with the rates in ``input``, drawn element by element as PyTorch's
     sample_poisson (the result keeps the rates' dtype)."""
-    if registry.BATCHING and any_batched(input):
-        return _draw_batch(lambda x: poisson(x, generator), input)
     if input._data.dtype.kind != "f":
         raise NotImplementedError(f"\"poisson_cpu\" not implemented for '{_type_name(input)}'")
     rates = np.asarray(input._data, order="C")  # PyTorch's result is a new contiguous tensor

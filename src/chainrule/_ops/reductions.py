@@ -24,8 +24,7 @@ from .._modes import GRAD_MODE
 from .binary import maximum, minimum  # max(x, other) is maximum; chainrule.maximum comes through here
 from .elementwise import where, zeros_like
 from .operands import cast
-from .batching import any_batched, dim_params, on_batch
-from . import registry
+from .batching import batched_by, dim_params, on_batch
 from .registry import LINEAR, apply, defop, unary
 from .._dims import wrap_dim
 from .._argparse import reduced_dims, size_arg, wrap_dims
@@ -270,13 +269,16 @@ def nansum(x, dim=None, keepdim=False, *, dtype=None):
     return unary(NANSUM, x, (dims, keepdim, out))
 
 
+def _nanmean_batched(x, dim, keepdim, dtype):
+    if x._data.ndim == 0:
+        return on_batch(lambda b: nanmean(b.unsqueeze(1), 1, dtype=dtype), x)
+    dims = past_batch(x, None if not isinstance(dim, int) and not dim else dim)  # (): every dim
+    return on_batch(lambda b: nanmean(b, dims, keepdim, dtype=dtype), x)
+
+
+@batched_by(_nanmean_batched, when=("x",))
 def nanmean(x, dim=None, keepdim=False, *, dtype=None):
     """The mean of the non-NaN elements: ``nansum / count``, recorded as PyTorch does."""
-    if registry.BATCHING and any_batched(x):
-        if x._data.ndim == 0:
-            return on_batch(lambda b: nanmean(b.unsqueeze(1), 1, dtype=dtype), x)
-        dims = past_batch(x, None if not isinstance(dim, int) and not dim else dim)  # (): every dim
-        return on_batch(lambda b: nanmean(b, dims, keepdim, dtype=dtype), x)
     if x._data.dtype.kind not in "fc":
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but got "
                            f"{_type_name(x._data.dtype)}")
@@ -407,23 +409,27 @@ def _extreme(x, dim, keepdim, whole_op, dim_op, arg, result_type, name):
     return pick(dim_op, x, np.expand_dims(arg(x._data, axis=dim), dim), dim, keepdim, result_type)
 
 
-def max(x, dim=None, keepdim=False):
-    if registry.BATCHING and isinstance(dim, int) and any_batched(x):  # max(): a rule; max(dim): picks
+def _extreme_batched(fn):
+    """``max(dim)``/``min(dim)`` of each sample: one of the batch (``max()`` is an op with a rule)."""
+    def rule(x, dim, keepdim):
+        if not isinstance(dim, int):
+            return NotImplemented
         if x._data.ndim == 0:
             wrap_dim(dim, 0)
-            return on_batch(lambda b: max(b.unsqueeze(1), 1), x)
-        return on_batch(lambda b: max(b, past_batch(x, dim), keepdim), x)
+            return on_batch(lambda b: fn()(b.unsqueeze(1), 1), x)
+        return on_batch(lambda b: fn()(b, past_batch(x, dim), keepdim), x)
+    return rule
+
+
+@batched_by(_extreme_batched(lambda: max), when=("x",))
+def max(x, dim=None, keepdim=False):
     if isinstance(dim, Tensor):
         return maximum(x, dim)
     return _extreme(x, dim, keepdim, MAX, MAX_DIM, np.argmax, return_types.max, "max")
 
 
+@batched_by(_extreme_batched(lambda: min), when=("x",))
 def min(x, dim=None, keepdim=False):
-    if registry.BATCHING and isinstance(dim, int) and any_batched(x):  # max(): a rule; max(dim): picks
-        if x._data.ndim == 0:
-            wrap_dim(dim, 0)
-            return on_batch(lambda b: min(b.unsqueeze(1), 1), x)
-        return on_batch(lambda b: min(b, past_batch(x, dim), keepdim), x)
     if isinstance(dim, Tensor):
         return minimum(x, dim)
     return _extreme(x, dim, keepdim, MIN, MIN_DIM, np.argmin, return_types.min, "min")
@@ -539,26 +545,28 @@ def _arg_extreme(x, dim, keepdim, arg, name):
     return _wrap(arg(data, axis=dim, keepdims=keepdim).astype(np.int64))
 
 
-def _batch_arg_extreme(fn, b, x, dim, keepdim):
-    """``fn`` (argmax, argmin) of each sample ``x`` of the batch ``b``: over the flattened
+def _arg_extreme_batched(fn):
+    """``fn()`` (argmax, argmin) of each sample: one of the batch, over each flattened
     sample for dim=None, as ``fn`` of one sample does."""
-    ndim = x._data.ndim
-    _arg_checks(x._data, dim, fn.__name__)
-    if dim is None or ndim == 0:
-        flat = fn(b.reshape((b.shape[0], -1)), 1)
-        return flat.reshape((b.shape[0],) + (1,) * ndim if keepdim else (b.shape[0],))
-    return fn(b, past_batch(x, dim), keepdim)
+    def rule(x, dim, keepdim):
+        def of_batch(b):
+            ndim = x._data.ndim
+            _arg_checks(x._data, dim, fn().__name__)
+            if dim is None or ndim == 0:
+                flat = fn()(b.reshape((b.shape[0], -1)), 1)
+                return flat.reshape((b.shape[0],) + (1,) * ndim if keepdim else (b.shape[0],))
+            return fn()(b, past_batch(x, dim), keepdim)
+        return on_batch(of_batch, x)
+    return rule
 
 
+@batched_by(_arg_extreme_batched(lambda: argmax))
 def argmax(x, dim=None, keepdim=False):
-    if registry.BATCHING and any_batched(x):
-        return on_batch(lambda b: _batch_arg_extreme(argmax, b, x, dim, keepdim), x)
     return _arg_extreme(x, dim, keepdim, np.argmax, "argmax")
 
 
+@batched_by(_arg_extreme_batched(lambda: argmin))
 def argmin(x, dim=None, keepdim=False):
-    if registry.BATCHING and any_batched(x):
-        return on_batch(lambda b: _batch_arg_extreme(argmin, b, x, dim, keepdim), x)
     return _arg_extreme(x, dim, keepdim, np.argmin, "argmin")
 
 
@@ -893,21 +901,18 @@ def _logical(x, dim, keepdim, fn):
     return _wrap(out.astype(np.uint8) if data.dtype == np.uint8 else out)
 
 
+@batched_by(lambda x, dim, keepdim: on_batch(lambda b: all(b, past_batch(x, dim) if x._data.ndim else (), keepdim), x))
 def all(x, dim=None, keepdim=False):
-    if registry.BATCHING and any_batched(x):
-        return on_batch(lambda b: all(b, past_batch(x, dim) if x._data.ndim else (), keepdim), x)
     return _logical(x, dim, keepdim, np.all)
 
 
+@batched_by(lambda x, dim, keepdim: on_batch(lambda b: any(b, past_batch(x, dim) if x._data.ndim else (), keepdim), x))
 def any(x, dim=None, keepdim=False):
-    if registry.BATCHING and any_batched(x):
-        return on_batch(lambda b: any(b, past_batch(x, dim) if x._data.ndim else (), keepdim), x)
     return _logical(x, dim, keepdim, np.any)
 
 
+@batched_by(lambda x, dim: on_batch(lambda b: count_nonzero(b, past_batch(x, dim) if x._data.ndim else ()), x))
 def count_nonzero(x, dim=None):
-    if registry.BATCHING and any_batched(x):
-        return on_batch(lambda b: count_nonzero(b, past_batch(x, dim) if x._data.ndim else ()), x)
     data = x._data
     dims = None if dim is None or not isinstance(dim, int) and not dim else reduced_dims(dim, data.ndim)
     return _wrap(np.asarray(np.sum(data != 0, axis=dims), dtype=np.int64))  # () counts over every dim

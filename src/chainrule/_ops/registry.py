@@ -31,20 +31,14 @@ from numpy import asarray, empty, ndarray
 from .. import _dtype
 
 from .._autograd.anomaly_mode import ANOMALY, LINES, called_from, remember
-from .._autograd.engine import ANS, grad_accumulator, node_class
+from .._autograd.engine import ANS, current_grad_fn, grad_accumulator, node_class
 from .._autograd.graph import SAVED_HOOKS, pack_saved
-from .._modes import FORWARD_AD, GRAD_MODE
+from .._modes import FORWARD_AD, GRAD_MODE, VMAP
 from .._tensor import InferenceCounter, Tensor, _legacy_type_name, _wrap, extras
 
 _new = object.__new__
 
 OPS = {}
-
-# vmap's one flag on the hot path: True only while a vmap runs. Then ``batch_dispatch``
-# (set by ``chainrule._functorch.batched``) takes every op that has a BatchedTensor input
-# and returns its batched result, or None when no input is batched.
-BATCHING = False
-batch_dispatch = None
 
 # True while an in-place op records: PyTorch lets ``int_tensor.fill_(value_needing_grad)``
 # give an integer tensor a history, but refuses any other integer result of it
@@ -96,14 +90,13 @@ def defop(name, forward, *, node, vjp, jvp, save=None, view=False, elementwise=F
     would wrap as a tensor: it shows as ``(None, 0)`` in ``next_functions``, and once
     backward freed the graph, using the saved number again is an error, as in PyTorch.
     ``batch``: the op's batching rule for vmap, ``rule(op, args, batched, params, dtype)``
-    (see ``batching``); an ``elementwise`` op's default applies it to the whole batch.
+    (see ``batching``); an ``elementwise`` op's default (``batching.elementwise``, chosen by
+    vmap's dispatch) applies it to the whole batch.
     Without one, vmap runs the op once per batch element.
     ``joint_jvp``: the tangent when several inputs have one, where PyTorch's formula is not
     the sum of the ``jvp`` terms (it differs at inf and nan)."""
     if name in OPS:
         raise ValueError(f"op {name!r} registered twice")
-    if batch is None and elementwise:
-        from .batching import elementwise as batch  # noqa: PLC0415  (batching builds on this module)
     if jvp is LINEAR:
         def jvp(t, *params):
             return unary(op, t, params)
@@ -122,8 +115,8 @@ def apply(op, inputs, params=(), dtype=None):
     (the callers decide; see ``_dtype``). ``unary`` and ``binary`` are the same with
     fewer steps, for the hot path.
     """
-    if BATCHING:
-        out = batch_dispatch(op, inputs, params, dtype)
+    if VMAP.active:  # vmap: an op with a batched input runs batched (see _functorch.batched)
+        out = VMAP.dispatch(op, inputs, params, dtype)
         if out is not None:
             return out
     arrays = [t._data for t in inputs]
@@ -154,8 +147,8 @@ def apply(op, inputs, params=(), dtype=None):
 
 def unary(op, x, params=(), dtype=None):
     """``apply`` for one input."""
-    if BATCHING:
-        out = batch_dispatch(op, (x,), params, dtype)
+    if VMAP.active:  # vmap: an op with a batched input runs batched (see _functorch.batched)
+        out = VMAP.dispatch(op, (x,), params, dtype)
         if out is not None:
             return out
     try:
@@ -187,8 +180,8 @@ def unary(op, x, params=(), dtype=None):
 
 def binary(op, x, y, dtype=None):
     """``apply`` for two inputs and no parameters."""
-    if BATCHING:
-        out = batch_dispatch(op, (x, y), (), dtype)
+    if VMAP.active:  # vmap: an op with a batched input runs batched (see _functorch.batched)
+        out = VMAP.dispatch(op, (x, y), (), dtype)
         if out is not None:
             return out
     xd, yd = x._data, y._data
@@ -473,19 +466,6 @@ def _mark_view(out, x, op, params):
     e.view_version = x._counter[0]
     if e.base._extra is not None and e.base._extra.layout_undo:
         e.base_layout = len(e.base._extra.layout_undo)
-
-
-def current_grad_fn(t):
-    """``t.grad_fn``, rebuilt first if ``t`` is a view whose memory an in-place op
-    changed since: as in PyTorch, the view is then the base's region (AsStrided)."""
-    e = t._extra
-    if e is not None and e.base is not None and e.view_version != t._counter[0]:
-        e.view_version = t._counter[0]
-        if e.base._requires_grad and e.base.grad_fn is not None:
-            from .inplace import AS_STRIDED  # noqa: PLC0415  (in-place ops build on this module)
-            t.grad_fn = unary(AS_STRIDED, e.base, (t._view_steps,)).grad_fn
-            t._requires_grad = True
-    return t.grad_fn
 
 
 def replay_view(base, steps):

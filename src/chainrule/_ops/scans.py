@@ -26,8 +26,7 @@ from .methods import inplace_method
 from .reductions import (PICK_RULES, PUT_ALONG, TAKE_ALONG, _check_autograd_dtype, _check_nonempty, _count,
                          _reduce_args, _result_dtype, _sum_over, _type_name, _unreduce, int_dim, past_batch,
                          pick, sum, wider)
-from .batching import any_batched, dim_params, on_batch
-from . import registry
+from .batching import batched_by, dim_params, on_batch
 from .registry import defop, unary
 from .._dims import wrap_dim
 from .unary import _log1p, abs, exp, log
@@ -322,15 +321,13 @@ def _running_extreme(x, dim, name, op, accumulate, result_type):
     return pick(op, x, _running_extreme_index(x._data, dim, accumulate), dim, True, result_type)
 
 
+@batched_by(lambda x, dim: _along_batch(x, dim, lambda b, d: cummax(b, d)))
 def cummax(x, dim):
-    if registry.BATCHING and any_batched(x):
-        return _along_batch(x, dim, lambda b, d: cummax(b, d))
     return _running_extreme(x, dim, "cummax", CUMMAX, np.maximum.accumulate, return_types.cummax)
 
 
+@batched_by(lambda x, dim: _along_batch(x, dim, lambda b, d: cummin(b, d)))
 def cummin(x, dim):
-    if registry.BATCHING and any_batched(x):
-        return _along_batch(x, dim, lambda b, d: cummin(b, d))
     return _running_extreme(x, dim, "cummin", CUMMIN, np.minimum.accumulate, return_types.cummin)
 
 

@@ -10,26 +10,23 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor, _wrap
-from .batching import any_batched, dynamic_shape, on_batch
-from . import registry
+from .batching import any_batched, batched_by, dynamic_shape, on_batch
 from .indexing import _vector
 
 # --- integer results: where things are ------------------------------------------------------------
 
 
+@batched_by(dynamic_shape("nonzero"))
 def nonzero(input, *, as_tuple=False):
     """The positions of the nonzero elements: one row each (``as_tuple``: one tensor per dim)."""
-    if registry.BATCHING and any_batched(input):
-        raise dynamic_shape("nonzero")
     data = input._data
     if as_tuple:
         return tuple(_wrap(i) for i in np.nonzero(_vector(data)))
     return _wrap(np.argwhere(data).astype(np.int64))
 
 
+@batched_by(lambda input: _argwhere_rows(input, 0))
 def argwhere(input):
-    if registry.BATCHING and any_batched(input):
-        return _argwhere_rows(input, 0)
     return nonzero(input)
 
 
@@ -41,6 +38,7 @@ def _unequal_samples(shapes):
                         f"{list(shapes[k])} at entry {k}")
 
 
+@batched_by(lambda x, batch_dims: on_batch(lambda b: _argwhere_rows(b, batch_dims + 1), x))
 def _argwhere_rows(x, batch_dims):
     """``argwhere`` of each sample of ``x`` (its first ``batch_dims`` dims are batch dims,
     one per vmap level) in one ``np.argwhere``: fine when every sample has as many nonzero
@@ -48,8 +46,6 @@ def _argwhere_rows(x, batch_dims):
 
     >>> vmap(argwhere)(tensor([[0, 1, 1], [1, 0, 1]]))  # [[[1], [2]], [[0], [2]]]
     """
-    if registry.BATCHING and any_batched(x):
-        return on_batch(lambda b: _argwhere_rows(b, batch_dims + 1), x)
     a = x._data
     lead, ndim = a.shape[:batch_dims], a.ndim - batch_dims
     counts = np.count_nonzero(a.reshape((int(np.prod(lead)), -1)), axis=1)
@@ -103,11 +99,16 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
     common = _dtype.result_dtype((sorted_sequence, input)).np
     if common.kind in "bc" and values.size:  # the kernel runs in the promoted dtype, if at all
         raise _dtype.not_implemented("searchsorted_out_cpu", common)
-    if registry.BATCHING and any_batched(sorted_sequence, input, sorter):
-        return _batch_searchsorted(sorted_sequence, input, sorter, out_int32, right)
+    return _search(sorted_sequence, input, sorter, out_int32, right, common)
+
+
+@batched_by(lambda sorted_sequence, input, sorter, out_int32, right, common:
+            _batch_searchsorted(sorted_sequence, input, sorter, out_int32, right))
+def _search(sorted_sequence, input, sorter, out_int32, right, common):
     # both in the promoted dtype, as PyTorch casts them (a 0-d int64 value meets int16
     # boundaries as int16: it wraps)
-    seq, values = seq.astype(common, copy=False), values.astype(common, copy=False)
+    seq = sorted_sequence._data.astype(common, copy=False)
+    values = (input._data if isinstance(input, Tensor) else np.asarray(input)).astype(common, copy=False)
     if sorter is not None:
         seq = np.take_along_axis(seq, sorter._data, -1)
     # sorted, no NaN (a lone NaN has no neighbour to fail the test): NumPy's search gives PyTorch's answer
@@ -145,7 +146,7 @@ def bucketize(input, boundaries, *, out_int32=False, right=False):
     """The bucket of each value of ``input`` between sorted ``boundaries``: i such that
     ``boundaries[i - 1] < x <= boundaries[i]`` (``right``: ``<= x <``)."""
     if boundaries._data.ndim != 1:
-        where = "bucketize: " if registry.BATCHING and any_batched(input, boundaries) else ""  # vmap's own check
+        where = "bucketize: " if any_batched(input, boundaries) else ""  # vmap's own check
         raise RuntimeError(f"{where}boundaries tensor must be 1 dimension, but got dim({boundaries._data.ndim})")
     return searchsorted(boundaries, input, out_int32=out_int32, right=right)
 

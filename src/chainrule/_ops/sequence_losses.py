@@ -18,8 +18,7 @@ from .. import _dtype
 from .._tensor import Tensor, _wrap
 from .elementwise import where
 from .losses import _reduction
-from .batching import any_batched, on_batch, per_sample
-from . import registry
+from .batching import any_batched, batched_by, on_batch, per_sample
 from .registry import defop, unary
 
 _NEG_INF = -np.inf
@@ -251,10 +250,13 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     concatenated; ``'mean'`` divides each loss by its target length, then averages."""
     if isinstance(reduction, int):  # torch.ctc_loss takes ATen's enum: 0 none, 1 mean, 2 sum
         reduction = ("none", "mean", "sum")[reduction]
-    reduction = _reduction(reduction)
-    if registry.BATCHING and any_batched(log_probs, targets, input_lengths, target_lengths):
-        return on_batch(lambda *args: _ctc_folded(*args, blank, reduction, zero_infinity),
-                        log_probs, targets, input_lengths, target_lengths)
+    return _ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, _reduction(reduction), zero_infinity)
+
+
+@batched_by(lambda log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity: on_batch(
+    lambda *args: _ctc_folded(*args, blank, reduction, zero_infinity), log_probs, targets, input_lengths,
+    target_lengths))
+def _ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity):
     unbatched = log_probs._data.ndim != 3
     if unbatched:  # the targets stay as given: 1-d ones are read as concatenated, as PyTorch does
         log_probs = log_probs.unsqueeze(1)  # (PyTorch's Python wrapper: before any kernel check)

@@ -13,12 +13,11 @@ import numpy as np
 
 from .._tensor import Tensor, _wrap
 from .._modes import GRAD_MODE
-from . import reductions
 from .elementwise import where
 from .contractions import np_einsum
 from .linalg import (check_floating, check_matrix, diag_embed, diagonal, eye_like, lacks_kernel, mH, matmul,
                      refuse_non_lapack, tril, triu, type_name)
-from .batching import aligned, any_batched, has_values, leading, pad, per_sample
+from .batching import aligned, batched_by, has_values, leading, ON_BATCH, on_batch, pad, PER_SAMPLE, per_sample
 from .._dims import wrap_dim
 from . import registry
 from .registry import apply, defop, unary
@@ -83,8 +82,11 @@ def inv_ex(A, *, check_errors=False, out=None):
     """``(inverse, info)``: info (int32) is the first zero pivot of a singular matrix, whose
     "inverse" is then what LAPACK's solver leaves (infinities), without a gradient."""
     _check_square_floating(A, "linalg.inv", "low")  # PyTorch's inv_ex checks as inv
-    if registry.BATCHING and any_batched(A):  # the batch at once: its failures say "(Batch element i)"
-        return reductions.on_batch(lambda a: inv_ex(a, check_errors=check_errors), A)
+    return _inv_ex(A, check_errors)
+
+
+@batched_by(ON_BATCH)  # the batch at once: its failures say "(Batch element i)"
+def _inv_ex(A, check_errors):
     lu_matrix, pivots, info = _np_lu(A._data)
     if check_errors or not info.any():
         return named.linalg_inv_ex((unary(INV, A, ("linalg.inv_ex",)), _wrap(info)))
@@ -253,8 +255,12 @@ def solve_ex(A, B, *, left=True, check_errors=False, out=None):
     """``(result, info)``: info (int32) is the first zero pivot of a singular A, whose
     "solution" is then what LAPACK's solver leaves (infinities), without a gradient."""
     vector = _solve_shapes(A, B, left)  # before any factoring: a singular A must not skip the checks
-    if registry.BATCHING and any_batched(A, B):  # the batch at once: its failures say "(Batch element i)"
-        return reductions.on_batch(lambda a, b: _solve_ex_batch(a, b, vector, left, check_errors), A, B)
+    return _solve_ex(A, B, left, check_errors, vector)
+
+
+@batched_by(lambda A, B, left, check_errors, vector:  # the batch at once: its failures say "(Batch element i)"
+            on_batch(lambda a, b: _solve_ex_batch(a, b, vector, left, check_errors), A, B))
+def _solve_ex(A, B, left, check_errors, vector):
     factorable = A._data.ndim >= 2 and A._data.dtype.kind in "fc" and A._data.dtype != np.float16  # (no Half kernel)
     lu_matrix, pivots, info = _np_lu(A._data) if factorable else (0, 0, None)
     if info is None or check_errors or not info.any() or not left:
@@ -423,8 +429,11 @@ def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     empty = lacks_kernel(A, "cholesky_cpu", lambda a: cholesky_ex(a, upper=upper, check_errors=check_errors))
     if empty is not None:
         return empty
-    if registry.BATCHING and any_batched(A):  # the batch at once: its failures say "(Batch element i)"
-        return reductions.on_batch(lambda a: cholesky_ex(a, upper=upper, check_errors=check_errors), A)
+    return _cholesky_ex(A, upper, check_errors)
+
+
+@batched_by(ON_BATCH)  # the batch at once: its failures say "(Batch element i)"
+def _cholesky_ex(A, upper, check_errors):
     hermitian = _hermitian_input(A, upper)
     partial, info = _np_cholesky_partial(_np_hermitian_part(hermitian._data))
     if check_errors or not info.any():
@@ -577,11 +586,10 @@ PINV = defop("linalg_pinv", _np_pinv, batch=leading, node="LinalgPinvBackward0",
              vjp=_pinv_grad, jvp=_pinv_tangent)
 
 
+@batched_by(PER_SAMPLE, when=("rcond", "atol", "rtol", "out"))  # batched tolerances
 def pinv(A, rcond=None, hermitian=False, *, atol=None, rtol=None, out=None):
     """The Moore-Penrose pseudo-inverse: singular values at most max(atol, rtol * largest)
     count as zero (default rtol: eps * max(m, n), 0 when only atol is given)."""
-    if registry.BATCHING and any_batched(rcond, atol, rtol, out):  # batched tolerances: one sample at a time
-        return per_sample(pinv, A, rcond, hermitian, atol=atol, rtol=rtol, out=out)
     if atol is not None:  # PyTorch's overload with atol checks as matrix_rank does
         wrap_dim(-2, A._data.ndim)
         if A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:

@@ -17,8 +17,8 @@ from .. import _argparse, _dtype, return_types
 from .._dims import wrap_dim
 from .._modes import FORWARD_AD, GRAD_MODE
 from .._tensor import Tensor, _wrap
-from . import registry, stl_order
-from .batching import any_batched, dynamic_shape, on_batch, per_sample
+from . import stl_order
+from .batching import batched_by, dynamic_shape, on_batch, per_sample
 from .reductions import PICK_RULES, TAKE_ALONG, TIE_SHARING_RULES, _check_nonempty, _type_name, int_dim, pick
 from .registry import Op, defop, record, unary
 from .scans import _along_batch, _unordered
@@ -71,11 +71,11 @@ def _sortable(x, name):
         _argparse.check_tensor(name, x)
 
 
+@batched_by(lambda x, dim, descending, stable: _along_batch(x, dim, lambda b, d: sort(b, d, descending,
+                                                                                   stable=stable)))
 def sort(x, dim=-1, descending=False, *, stable=None):
     """Sorted values and their indices, equal elements in the order PyTorch's CPU sort
     leaves them (``_cpu_sort_index``); passing ``stable`` also names the node differently."""
-    if registry.BATCHING and any_batched(x):
-        return _along_batch(x, dim, lambda b, d: sort(b, d, descending, stable=stable))
     _sortable(x, "sort")
     dim = int_dim(dim, x._data.ndim, "sort")
     _no_complex_sort(x, "Sort")
@@ -83,9 +83,9 @@ def sort(x, dim=-1, descending=False, *, stable=None):
     return pick(op, x, _cpu_sort_index(x._data, dim, descending, stable), dim, True, return_types.sort)
 
 
+@batched_by(lambda x, dim, descending, stable: _along_batch(x, dim, lambda b, d: argsort(b, d, descending,
+                                                                                      stable=stable)))
 def argsort(x, dim=-1, descending=False, *, stable=False):
-    if registry.BATCHING and any_batched(x):
-        return _along_batch(x, dim, lambda b, d: argsort(b, d, descending, stable=stable))
     _sortable(x, "argsort")
     dim = int_dim(dim, x._data.ndim, "argsort")
     _no_complex_sort(x, "Sort")
@@ -106,8 +106,11 @@ def topk(x, k, dim=-1, largest=True, sorted=True):
     if x._data.dtype.kind == "b":
         raise RuntimeError("topk does not support bool dtypes on CPU")
     _no_complex_sort(x, "topk")
-    if registry.BATCHING and any_batched(x):
-        return _along_batch(x, dim, lambda b, d: topk(b, k, d, largest, sorted))
+    return _topk(x, k, dim, largest, sorted)
+
+
+@batched_by(lambda x, k, dim, largest, sorted: _along_batch(x, dim, lambda b, d: _topk(b, k, d, largest, sorted)))
+def _topk(x, k, dim, largest, sorted):
     index = _leading(_sort_index(x._data, dim, descending=largest), dim, k)
     index = stl_order.replayed(x._data, dim, index, lambda row: stl_order.topk_row(row, k, largest, sorted),
                                every_row=not sorted)
@@ -133,8 +136,11 @@ def kthvalue(x, k, dim=-1, keepdim=False):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
     if x._data.ndim:  # a 0-d tensor is its own k-th value, of any dtype
         _unordered(x, "kthvalue_cpu")
-    if registry.BATCHING and any_batched(x):
-        return _along_batch(x, dim, lambda b, d: kthvalue(b, k, d, keepdim))
+    return _kthvalue(x, k, dim, keepdim)
+
+
+@batched_by(lambda x, k, dim, keepdim: _along_batch(x, dim, lambda b, d: _kthvalue(b, k, d, keepdim)))
+def _kthvalue(x, k, dim, keepdim):
     index = _sort_index(x._data, dim)
     if index.ndim:
         index = stl_order.replayed(x._data, dim, np.take(index, [k - 1], axis=dim),
@@ -192,17 +198,28 @@ def _median(x, dim, keepdim, ignore_nan):
     if dim is None:
         if x._data.size:
             _unordered(x, "median_cpu")
-        if registry.BATCHING and any_batched(x) and x._data.size:
-            # each flattened sample's median(dim) (ties: the gradient goes to the picked one, not shared)
-            return on_batch(lambda b: _median(b.reshape((b.shape[0], -1)), 1, False, ignore_nan).values, x)
-        if registry.BATCHING and any_batched(x):  # an empty sample's median is NaN
-            return per_sample(median if not ignore_nan else nanmedian, x)
-        return unary(NANMEDIAN if ignore_nan else MEDIAN, x)
+        return _median_whole(x, ignore_nan)
     dim = int_dim(dim, x._data.ndim, name)
     _check_nonempty(x, "median", (dim,))
     _unordered(x, "median_out")
-    if registry.BATCHING and any_batched(x):
-        return _along_batch(x, dim, lambda b, d: _median(b, d, keepdim, ignore_nan))
+    return _median_dim(x, dim, keepdim, ignore_nan)
+
+
+def _median_whole_batched(x, ignore_nan):
+    if not x._data.size:  # an empty sample's median is NaN
+        return per_sample(median if not ignore_nan else nanmedian, x)
+    # each flattened sample's median(dim) (ties: the gradient goes to the picked one, not shared)
+    return on_batch(lambda b: _median_dim(b.reshape((b.shape[0], -1)), 1, False, ignore_nan).values, x)
+
+
+@batched_by(_median_whole_batched)
+def _median_whole(x, ignore_nan):
+    return unary(NANMEDIAN if ignore_nan else MEDIAN, x)
+
+
+@batched_by(lambda x, dim, keepdim, ignore_nan: _along_batch(x, dim, lambda b, d: _median_dim(b, d, keepdim,
+                                                                                               ignore_nan)))
+def _median_dim(x, dim, keepdim, ignore_nan):
     index = _median_index(x._data, dim, ignore_nan)
     op, result = (NANMEDIAN_DIM, return_types.nanmedian) if ignore_nan else (MEDIAN_DIM, return_types.median)
     return pick(op, x, index, dim, keepdim, result)
@@ -243,8 +260,11 @@ def mode(x, dim=-1, keepdim=False):
     _check_nonempty(x, "mode", (dim,))
     if x._data.size and x._data.ndim:  # a 0-d tensor is its own mode, of any dtype; nothing has none
         _unordered(x, "mode_cpu", bool_too=False)
-    if registry.BATCHING and any_batched(x):
-        return _along_batch(x, dim, lambda b, d: mode(b, d, keepdim))
+    return _mode(x, dim, keepdim)
+
+
+@batched_by(lambda x, dim, keepdim: _along_batch(x, dim, lambda b, d: _mode(b, d, keepdim)))
+def _mode(x, dim, keepdim):
     index = stl_order.replayed(x._data, dim, _mode_index(x._data, dim), stl_order.mode_row, nan_rows=True)
     return pick(MODE, x, index, dim, keepdim, return_types.mode)
 
@@ -381,11 +401,10 @@ def _unique_zero_sign(flat, values):
     return np.where(values == 0, flat.dtype.type(first), values)
 
 
+@batched_by(dynamic_shape("_unique2"))
 def unique(x, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct elements (slices along ``dim``) in ascending order, as PyTorch's CPU
     kernel returns them whether or not ``sorted``. NaNs are all distinct."""
-    if registry.BATCHING and any_batched(x):
-        raise dynamic_shape("_unique2")
     a = x._data
     dim = _unique_checks(x, dim)
     if dim is None:
@@ -430,8 +449,12 @@ def bincount(input, weights=None, minlength=0):
         raise RuntimeError("minlength should be >= 0")
     if a.ndim != 1:
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
-    if registry.BATCHING and any_batched(input, weights):
-        return _bincount_rows(input, weights, minlength)
+    return _bincount(input, weights, minlength)
+
+
+@batched_by(lambda input, weights, minlength: _bincount_rows(input, weights, minlength))
+def _bincount(input, weights, minlength):
+    a = input._data
     if a.size == 0:
         return _wrap(np.zeros(minlength, dtype=np.int64))
     if a.min() < 0:
@@ -446,6 +469,7 @@ def bincount(input, weights=None, minlength=0):
     return _without_derivative(_BINCOUNT_NODE, counts, weights)
 
 
+@batched_by(lambda x, weights, minlength: on_batch(lambda b, w: _bincount_rows(b, w, minlength), x, weights))
 def _bincount_rows(x, weights, minlength):
     """``bincount`` of each sample of a batch (1-d samples; batch dims first, one per vmap
     level) in one ``np.bincount``: row r counts into bins ``r * length...``. Every sample
@@ -453,8 +477,6 @@ def _bincount_rows(x, weights, minlength):
 
     >>> vmap(lambda x: bincount(x, minlength=4))(tensor([[0, 1], [3, 3]]))  # [[1, 1, 0, 0], [0, 0, 0, 2]]
     """
-    if registry.BATCHING and any_batched(x, weights):
-        return on_batch(lambda b, w: _bincount_rows(b, w, minlength), x, weights)
     a = x._data
     lead, n = a.shape[:-1], a.shape[-1]
     rows = a.reshape((int(np.prod(lead)), n))
@@ -502,12 +524,11 @@ def _data_range(rows):
     return lo, hi
 
 
+@batched_by(lambda x, bins, min, max, batch_dims: on_batch(lambda b: _histc_rows(b, bins, min, max, batch_dims + 1), x))
 def _histc_rows(x, bins, min, max, batch_dims):
     """``histc`` of each sample of ``x`` (its first ``batch_dims`` dims are batch dims, one
     per vmap level), in one ``np.bincount``: row r counts into bins ``r * bins...``; each
     sample gets its own range when ``min == max``."""
-    if registry.BATCHING and any_batched(x):
-        return on_batch(lambda b: _histc_rows(b, bins, min, max, batch_dims + 1), x)
     a = x._data
     kind = a.dtype.kind
     lead = a.shape[:batch_dims]

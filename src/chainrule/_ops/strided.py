@@ -16,6 +16,7 @@ import numpy as np
 from numpy.lib.array_utils import byte_bounds
 from numpy.lib.stride_tricks import as_strided as _np_as_strided
 
+from .._modes import VMAP
 from .._tensor import Tensor
 from .batching import any_batched, dim_params, has_values, shift
 from .registry import LINEAR, apply, defop, unary
@@ -416,7 +417,6 @@ def _as_strided_batched(input, size, stride, storage_offset):
     >>> vmap(lambda s: s.as_strided((2,), (1,), 1))(arange(6.).reshape(2, 3))
     tensor([[1., 2.], [4., 5.]])
     """
-    from .._functorch.batched import wrap  # noqa: PLC0415  (vmap builds on the ops)
     if len(size) != len(stride):
         raise RuntimeError(f"Tensor.as_strided(size, stride, ...): size and stride must have the same length! "
                            f"Got size {list(size)} and stride {list(stride)}")
@@ -436,7 +436,7 @@ def _as_strided_batched(input, size, stride, storage_offset):
         raise RuntimeError(f"{head} `result` can access some memory in range [{offset}, {reach}], but `tensor` can "
                            f"only access some memory in range [{base}, {sample}]. {tail}")
     batch = inner._data.shape[0]
-    return wrap(as_strided(inner, (batch,) + size, (inner.stride(0),) + stride, offset), input._level)
+    return VMAP.wrap(as_strided(inner, (batch,) + size, (inner.stride(0),) + stride, offset), input._level)
 
 
 # --- Tensor methods --------------------------------------------------------------------------

@@ -14,8 +14,7 @@ from .._tensor import Tensor
 from . import batching
 from . import elementwise as ew
 from .methods import inplace_method
-from .batching import any_batched, on_batch
-from . import registry
+from .batching import batched_by, on_batch
 from .registry import apply, defop, unary
 from .indexing import _first_bad, _name, _tensor_arg, _values, _zeros
 from .gather_scatter import gather, scatter, scatter_add
@@ -68,11 +67,17 @@ def _rows(i, numel):
 
 def take(input, index):
     """The elements of ``input`` read as a flat vector, at ``index`` (in index's shape)."""
-    data = _flat_index_args("take", input, index)
-    if registry.BATCHING and any_batched(input, index):  # each sample's rows: a gather of the batch
-        n = input._data.size
-        return on_batch(lambda b, i: gather(b.reshape((b.shape[0], n)), 1, _rows(i, n)).reshape(i.shape), input,
-                        index)
+    return _take_checked(input, index, _flat_index_args("take", input, index))
+
+
+def _take_batched(input, index, data):
+    """Each sample's rows: a gather of the batch."""
+    n = input._data.size
+    return on_batch(lambda b, i: gather(b.reshape((b.shape[0], n)), 1, _rows(i, n)).reshape(i.shape), input, index)
+
+
+@batched_by(_take_batched)
+def _take_checked(input, index, data):
     return unary(TAKE, input, (data,))
 
 
@@ -114,8 +119,12 @@ def put(input, index, source, accumulate=False):
     if source._data.dtype != input._data.dtype:
         raise RuntimeError(f"put_(): self and source expected to have the same dtype, but got self.dtype = "
                            f"{_name(input._data)} and source.dtype = {_name(source._data)}")
-    if registry.BATCHING and any_batched(input, index, source):  # a scatter of the batch's rows
-        return on_batch(lambda b, i, s: _batch_put(b, _rows(i, input._data.size), s, accumulate), input, index, source)
+    return _put_checked(input, index, source, accumulate, data)
+
+
+@batched_by(lambda input, index, source, accumulate, data:  # a scatter of the batch's rows
+            on_batch(lambda b, i, s: _batch_put(b, _rows(i, input._data.size), s, accumulate), input, index, source))
+def _put_checked(input, index, source, accumulate, data):
     return apply(PUT, (input, source), (data, accumulate))
 
 

@@ -44,12 +44,16 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .. import _tensor
+from .._functorch import batched
+from .._ops.indexing import select
+from .._ops.joining import stack
 from .._ops.tangents import set_tangent, tangent_of
 from .._autograd import graph
 from .._autograd.anomaly_mode import inplace_lines, with_line
-from .._autograd.engine import (SECOND_BACKWARD, Node, OutputPort, _Handle, _modified_message, _reduce, edge_of,
-                     grad_accumulator)
-from .._modes import FORWARD_AD, GRAD_MODE
+from .._autograd.engine import (SECOND_BACKWARD, Node, OutputPort, _Handle, _modified_message, _reduce,
+                                current_grad_fn, edge_of, grad_accumulator)
+from .._modes import FORWARD_AD, GRAD_MODE, VMAP
 
 _LEGACY = ("Legacy autograd function with non-static forward method is deprecated. Please use new-style "
            "autograd function with static forward method. (Example: "
@@ -293,7 +297,7 @@ class Function:
 
 
 def _apply(cls, args, kwargs):
-    if _registry.BATCHING and any(a.__class__ is _batched().BatchedTensor for a in args):
+    if VMAP.active and any(a.__class__ is batched.BatchedTensor for a in args):
         return _apply_batched(cls, args, kwargs)
     ctx = cls._backward_cls(cls)
     Tensor = _tensor.Tensor
@@ -415,7 +419,7 @@ def _connect_inputs(ctx, tensors):
         if not t._requires_grad:
             edges.append(None)
             continue
-        fn = t.grad_fn if t._extra is None else _registry.current_grad_fn(t)
+        fn = t.grad_fn if t._extra is None else current_grad_fn(t)
         edges.append(fn if fn is not None else grad_accumulator(t))
     ctx.next = tuple(edges)
     ctx.meta = [(t._data.shape, t._data.dtype) for t in tensors]
@@ -481,11 +485,6 @@ class VmapInfo(NamedTuple):
     randomness: str
 
 
-def _batched():
-    from .._functorch import batched  # noqa: PLC0415  (vmap is built on the op library)
-    return batched
-
-
 def _apply_batched(cls, args, kwargs):
     """``apply`` with a batched argument: the Function's ``vmap`` staticmethod, or with
     ``generate_vmap_rule=True`` the Function itself once per sample (``_Vmapped``)."""
@@ -501,7 +500,6 @@ def _apply_batched(cls, args, kwargs):
         raise RuntimeError(f"You tried to vmap over {cls.__name__}, but it does not have vmap support. Please "
                            "override and implement the vmap staticmethod or set generate_vmap_rule=True. "
                            + _FUNC_NOTES)
-    batched = _batched()
     args = _bind_defaults(cls.forward, args, kwargs)
     level = max(a._level for a in args if a.__class__ is batched.BatchedTensor)
     flags = tuple(batched.is_batched_at(a, level) for a in args)
@@ -520,7 +518,6 @@ def _apply_batched(cls, args, kwargs):
 
 def _wrap_outputs(outputs, out_dims, level):
     """The vmap rule's outputs as seen inside the vmap: batched along ``out_dims``."""
-    batched = _batched()
     single = not isinstance(outputs, tuple)
     dims = (out_dims,) * (1 if single else len(outputs)) if not isinstance(out_dims, tuple) else out_dims
     if len(dims) != (1 if single else len(outputs)):
@@ -544,8 +541,6 @@ class _Vmapped(Function):
 
     @staticmethod
     def forward(ctx, cls, flags, *inner):
-        from .._ops.indexing import select  # noqa: PLC0415  (the op library loads after autograd)
-        from .._ops.joining import stack  # noqa: PLC0415
         ctx._name = f"Vmapped{cls.__name__}Backward"
         ctx.flags = flags
         ctx.samples = []
@@ -567,8 +562,6 @@ class _Vmapped(Function):
 
     @staticmethod
     def backward(ctx, *grads):
-        from .._ops.indexing import select  # noqa: PLC0415
-        from .._ops.joining import stack  # noqa: PLC0415
         per_input = None
         for i, sample_ctx in enumerate(ctx.samples):
             sample_grads = [None if g is None else select(g, 0, i) for g in grads[:-1]]
@@ -628,6 +621,3 @@ class DelayedError(Function):
     def backward(ctx, *grads):
         raise RuntimeError("trying to differentiate twice a function that was marked with @once_differentiable")
 
-
-from .. import _tensor  # noqa: E402  (circular: tensors come after the engine)
-from .._ops import registry as _registry  # noqa: E402

@@ -19,7 +19,9 @@ Inputs and outputs keep their form: a tensor gives a tensor, a tuple gives a tup
 """
 import numpy as np
 
-from .. import _tensor
+from .. import _creation, _tensor
+from .._functorch.vmap import vmap
+from .._ops.joining import stack
 from . import forward_ad
 from .._modes import FORWARD_AD
 from .._autograd.gradients import grad as _autograd_grad
@@ -376,7 +378,6 @@ def _jacobian_forward(func, inputs, strict, vectorize):
     if not vectorize:
         raise NotImplementedError("Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
                                   "only implemented for `vectorize=True`.")
-    from ..func import vmap  # noqa: PLC0415  (vmap builds on autograd)
     inputs_were_tuple, inputs = _tensors(inputs, "inputs", "jacobian")
     basis, sizes = next(unit_rows(inputs)), [x.numel() for x in inputs]
     outputs_seen = []
@@ -424,8 +425,5 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
                       strategy=outer_jacobian_strategy)
     return _restore2(result, inputs_were_tuple, inputs_were_tuple)
 
-
-from .. import _creation  # noqa: E402  (circular: creation functions build tensors, which import autograd)
-from .._ops.joining import stack  # noqa: E402
 
 __all__ = ["hessian", "hvp", "jacobian", "jvp", "vhp", "vjp"]

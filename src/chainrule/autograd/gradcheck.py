@@ -30,7 +30,10 @@ import warnings
 import numpy as np
 
 from .._autograd.gradients import grad as autograd_grad
-from .._tensor import is_tensor
+from .._functorch.vmap import vmap
+from .._ops.joining import stack
+from .._tensor import _wrap as wrap, is_tensor
+from . import forward_ad
 
 
 class GradcheckError(RuntimeError):
@@ -442,10 +445,6 @@ def _forward_jacobians(func, inputs, positions):
 
 def _forward_jvps(func, inputs, j, u, positions):
     """J·u for differentiable input ``j`` (the others' tangents zero), by forward AD."""
-    try:
-        from . import forward_ad  # noqa: PLC0415  (forward AD imports the ops, which import autograd)
-    except ImportError:
-        raise NotImplementedError("gradcheck(check_forward_ad=True) needs chainrule.autograd.forward_ad") from None
     with forward_ad.dual_level():
         duals, k = [], 0
         for x in inputs:
@@ -467,8 +466,6 @@ def _forward_jvps(func, inputs, j, u, positions):
 def _batched_equals_separate(fn, like, message, output_index=None):
     """``vmap(fn)`` over two random vectors shaped like ``like`` against ``fn`` on each: the
     one check behind check_batched_grad (fn a vjp) and check_batched_forward_grad (a jvp)."""
-    from ..func import vmap  # noqa: PLC0415  (chainrule.func imports autograd)
-    from .._ops.joining import stack  # noqa: PLC0415  (the ops import autograd)
     rng = np.random.default_rng(0)
     vectors = [_wrap(rng.standard_normal(like._data.shape).astype(like._data.dtype)) for _ in range(2)]
     expected = [stack(shards) for shards in zip(*[fn(v) for v in vectors])]
@@ -497,7 +494,6 @@ def _test_batched_grad(inputs, output, output_index):
 
 def _test_batched_forward_grad(func, inputs):
     """``vmap`` of the jvp along each input against two separate jvps."""
-    from . import forward_ad  # noqa: PLC0415
     for position, x in enumerate(inputs):
         if not (is_tensor(x) and x.requires_grad and x._data.dtype.kind in "fc"):
             continue
@@ -664,5 +660,4 @@ def _float_outputs(func_out):
 
 
 def _wrap(array):
-    from .._tensor import _wrap as wrap  # noqa: PLC0415  (_tensor imports the autograd engine)
     return wrap(np.asarray(array))

@@ -22,9 +22,11 @@ import numpy as np
 from .. import _tensor
 from .._tensor import is_tensor
 from .._functorch.batched import batched_leaf
-from .._ops import registry as _registry
+from .._functorch.vmap import vmap
+from .._modes import VMAP
 from .._ops.joining import cat
 from .._pytree import tree_flatten, tree_unflatten, treespec_pprint
+from ..autograd import forward_ad
 from ..autograd.functional import unit_rows
 from .._autograd.gradients import grad as _autograd_grad
 from .._autograd.grad_mode import enable_grad, is_grad_enabled
@@ -92,9 +94,8 @@ def _stand_in(x, keep_graph):
         raise ValueError(f"Thing passed to transform API must be Tensor, got {type(x)}")
     tangent = None
     if _NESTING["forward"]:
-        from ..autograd import forward_ad  # noqa: PLC0415
         tangent = forward_ad.unpack_dual(x).tangent
-    if _registry.BATCHING and tangent is None:
+    if VMAP.active and tangent is None:
         return batched_leaf(x)  # inside vmap: a leaf per sample, so gradients come out per sample
     if keep_graph and x.requires_grad:
         return x.view_as(x)
@@ -232,7 +233,6 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
 
 
 def _jvp(func, primals, tangents, argnums, strict, has_aux):
-    from ..autograd import forward_ad  # noqa: PLC0415  (forward mode loads on first use)
     api = "jvp(f, primals, tangents)"
     if not isinstance(primals, tuple):
         raise RuntimeError(f"{api}: Expected primals to be a tuple. E.g. it should be valid to call f(*primals).")
@@ -305,7 +305,6 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
     block has shape S + A; nests of outputs and arguments give nests of blocks."""
     if not (chunk_size is None or chunk_size > 0):
         raise ValueError("jacrev: `chunk_size` should be greater than 0.")
-    from . import vmap  # noqa: PLC0415  (func's vmap, imported by the package)
 
     @wraps(func)
     def wrapper(*args):
@@ -337,7 +336,6 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
 def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
     """The Jacobian by forward mode: one jvp per input element, all in one ``vmap``ed call.
     Cheaper than ``jacrev`` when the function has fewer inputs than outputs."""
-    from . import vmap  # noqa: PLC0415  (func's vmap, imported by the package)
 
     @wraps(func)
     def wrapper(*args):

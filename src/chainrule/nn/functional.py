@@ -33,8 +33,8 @@ from .._ops.pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_m
                             adaptive_max_pool1d_with_indices, adaptive_max_pool2d, adaptive_max_pool2d_with_indices,
                             avg_pool1d, avg_pool2d, lp_pool1d, lp_pool2d, max_pool1d, max_pool1d_with_indices,
                             max_pool2d, max_pool2d_with_indices)
-from .._ops.resampling import (interpolate, pad, pixel_shuffle, pixel_unshuffle, upsample, upsample_bilinear,
-                               upsample_nearest)
+from .._ops.interpolation import interpolate, upsample, upsample_bilinear, upsample_nearest
+from .._ops.resampling import pad, pixel_shuffle, pixel_unshuffle
 from .._creation import finfo, zeros, zeros_like
 from .._ops.binary import minimum
 from .._ops.joining import cat
