@@ -181,6 +181,18 @@ def mul_through_view(x):
     return view
 
 
+def jacobian_through_rebuilt_view(lib, x):
+    """``func.jacrev`` of a view whose history an in-place change of its base rebuilt
+    (AsStridedBackward0): the vmap over cotangents embeds a batch of gradients into the
+    base's shape, one put at the region's positions (put_at_positions, take_at_positions)."""
+    def f(x):
+        y = x * 1
+        view = y[..., 1:]
+        y.mul_(2)
+        return view * view
+    return lib.func.jacrev(f)(x)
+
+
 # --- samples shared by op families ----------------------------------------------------
 
 
@@ -779,6 +791,8 @@ OPS = [
           setitem_advanced_samples, covers=("index_put", "index", "mul_scalar")),
     Entry("inplace_on_view", lambda lib, x: mul_through_view(x), view_samples_2d,
           covers=("as_strided_view", "embed_view", "copy_slices", "slice", "mul_scalar")),
+    Entry("jacobian_through_rebuilt_view", jacobian_through_rebuilt_view, view_samples_2d,
+          covers=("put_at_positions", "take_at_positions", "as_strided_view", "embed_view")),
 ]
 
 

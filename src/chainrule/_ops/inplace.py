@@ -31,7 +31,7 @@ from .._autograd.grad_mode import no_grad
 from .._autograd import engine
 from .._autograd.engine import Node, current_grad_fn
 from .._modes import FORWARD_AD, VMAP
-from .indexing import INDEX_BACKWARD
+from .batching import leading
 from .tangents import copy_tangent, update_inplace, update_view_inplace
 from . import registry
 from .registry import LINEAR, apply, defop, record, replay_view, unary
@@ -352,6 +352,23 @@ def _rebuild_view(t):
 
 engine.rebuild_view = _rebuild_view  # for engine.current_grad_fn, which the registry and autograd.grad call
 
+def _put_at(g, positions, size):
+    out = np.zeros(g.shape[:-1] + (size,), g.dtype)
+    out[..., positions] = g
+    return out
+
+
+# a batch of embed_view (below): each sample's values put at the region's flat positions, a
+# scatter along the last dim whose transpose is a gather there (none repeated: a view's region)
+PUT_AT = defop("put_at_positions", _put_at, node="ScatterBackward0", batch=leading,
+               save=lambda ans, g, positions, size: (positions, size),
+               vjp=lambda g, positions, size: unary(TAKE_AT, g, (positions,)), jvp=LINEAR)
+TAKE_AT = defop("take_at_positions", lambda x, positions: x[..., positions], node="GatherBackward0", batch=leading,
+                save=lambda ans, x, positions: (positions, x._data.shape[-1]),
+                vjp=lambda g, positions, size: unary(PUT_AT, g, (positions, size)),
+                jvp=lambda t, positions, size: unary(TAKE_AT, t, (positions,)))
+
+
 def _embed_batch(op, args, batched, params, dtype):
     """``embed_view`` of a batch: the view steps run on the base's flat positions give
     where the region lies; each sample's values are put there in its own row. None
@@ -361,9 +378,8 @@ def _embed_batch(op, args, batched, params, dtype):
     positions = _region(np.arange(math.prod(shape)).reshape(shape), steps)
     if positions.shape != sample:
         return None
-    rows = (slice(None), positions.reshape(-1))  # (advanced indexing's scatter: into zeros, none repeated)
-    return unary(INDEX_BACKWARD, g.reshape((size, -1)), (rows, (size, math.prod(shape)), False)).reshape(
-        (size,) + tuple(shape))
+    rows = unary(PUT_AT, g.reshape((size, -1)), (positions.reshape(-1), math.prod(shape)))
+    return rows.reshape((size,) + tuple(shape))
 
 
 EMBED = defop("embed_view", _embed, node="AsStridedScatterBackward0", batch=_embed_batch,
