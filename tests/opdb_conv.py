@@ -1,5 +1,5 @@
-"""Op database entries for convolutions, pooling, padding and resampling (_ops/conv.py,
-_ops/pooling.py, _ops/resampling.py).
+"""Op database entries for convolutions, pooling, padding and resampling (_ops/nn/: conv.py,
+pooling.py, resampling.py, interpolation.py).
 
 See op_db.py for what an entry, a sample and an error case hold; test_ops.py runs every
 check on every entry. ``KNOWN_BUGS`` has test_ops.KNOWN_BUGS's format.

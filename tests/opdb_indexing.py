@@ -1,5 +1,5 @@
 """Op database entries for ``x[index]``, ``x[index] = v`` and the index ops: gather, scatter,
-index_*, masked_*, take, put, nonzero, searchsorted (_ops/indexing.py, index_put.py, along_dim.py,
+index_*, masked_*, take, put, nonzero, searchsorted (_ops/index/: indexing.py, index_put.py, along_dim.py,
 gather_scatter.py, masked.py, take_put.py, searching.py).
 
 See op_db.py for what an entry, a sample and an error case hold; test_ops.py runs every

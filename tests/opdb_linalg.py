@@ -1,5 +1,5 @@
-"""Op database entries for matrix products and chainrule.linalg (_ops/linalg.py and the decomposition
-modules: _ops/triangular.py, factorizations.py, solvers.py, matrix_functions.py).
+"""Op database entries for matrix products and chainrule.linalg (_ops/linalg/: products.py and the
+decomposition modules triangular.py, factorizations.py, solvers.py, matrix_functions.py).
 
 See op_db.py for what an entry, a sample and an error case hold; test_ops.py runs every
 check on every entry. ``KNOWN_BUGS`` has test_ops.KNOWN_BUGS's format.

@@ -1,4 +1,4 @@
-"""Op database entries for the nn.functional losses (_ops/losses.py, _ops/classification_losses.py).
+"""Op database entries for the nn.functional losses (_ops/nn/: losses.py, classification_losses.py).
 
 See op_db.py for what an entry, a sample and an error case hold; test_ops.py runs every
 check on every entry. ``KNOWN_BUGS`` has test_ops.KNOWN_BUGS's format.

@@ -1,5 +1,5 @@
 """Op database entries for nn.functional activations, normalization and layers
-(_ops/activations.py, _ops/normalization.py, _ops/layers.py).
+(_ops/nn/: activations.py, normalization.py, layers.py).
 
 See op_db.py for what an entry, a sample and an error case hold; test_ops.py runs every
 check on every entry. ``KNOWN_BUGS`` has test_ops.KNOWN_BUGS's format.

@@ -1,4 +1,4 @@
-"""Op database entries for pointwise binary and ternary ops (_ops/binary.py) and the rest of the pointwise unary ones.
+"""Op database entries for pointwise binary and ternary ops (_ops/pointwise/binary.py) and the rest of the pointwise unary ones.
 
 See op_db.py for what an entry, a sample and an error case hold; test_ops.py runs every
 check on every entry. ``KNOWN_BUGS`` has test_ops.KNOWN_BUGS's format.

@@ -1,4 +1,4 @@
-"""Op database entries for reductions, scans and sorting (_ops/reductions.py, scans.py, sorting.py).
+"""Op database entries for reductions, scans and sorting (_ops/reduce/: reductions.py, scans.py, sorting.py).
 
 See op_db.py for what an entry, a sample and an error case hold; test_ops.py runs every
 check on every entry. ``KNOWN_BUGS`` has test_ops.KNOWN_BUGS's format.

@@ -1,4 +1,4 @@
-"""Op database entries for shape, joining and splitting ops (_ops/shape.py, _ops/strided.py, _ops/joining.py).
+"""Op database entries for shape, joining and splitting ops (_ops/shape/: views.py, strided.py, joining.py).
 
 See op_db.py for what an entry, a sample and an error case hold; test_ops.py runs every
 check on every entry. ``KNOWN_BUGS`` has test_ops.KNOWN_BUGS's format.

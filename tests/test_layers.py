@@ -171,6 +171,38 @@ def test_no_new_violations_and_no_stale_debt(kind):
     assert not stale, f"paid off: remove from tests/layering_debt.py: {sorted(map(sorted, stale)) if kind == 'cycle' else sorted(stale)}"
 
 
+# inside the ops layer, lowest first: what every family builds on, then the families
+OP_LAYERS = (
+    ("common", tuple(f"chainrule._ops.{m}" for m in ("registry", "batching", "tangents", "operands", "inplace",
+                                                      "methods"))),
+    ("pointwise", ("chainrule._ops.pointwise",)),
+    ("index", ("chainrule._ops.index",)),
+    ("shape", ("chainrule._ops.shape",)),
+    ("reduce", ("chainrule._ops.reduce",)),
+    ("linalg", ("chainrule._ops.linalg",)),
+    ("random", ("chainrule._ops.random",)),
+    ("nn", ("chainrule._ops.nn",)),
+)
+
+
+def op_layer_of(module):
+    return next((i for i, (_, prefixes) in enumerate(OP_LAYERS)
+                 if any(module == p or module.startswith(p + ".") for p in prefixes)), None)
+
+
+def test_every_op_module_has_a_family():
+    unplaced = [m for m in MODULES if m.startswith("chainrule._ops.") and op_layer_of(m) is None]
+    assert not unplaced, f"_ops modules in no entry of OP_LAYERS: {unplaced}"
+
+
+def test_op_families_import_only_those_below():
+    """No debt here: a family imports the common modules and the families before it only."""
+    top, _ = imports()
+    upward = sorted((_short(m), _short(t)) for m, targets in top.items() if op_layer_of(m) is not None
+                    for t in targets if op_layer_of(t) is not None and op_layer_of(t) > op_layer_of(m))
+    assert not upward, f"op families importing a later one (see OP_LAYERS): {upward}"
+
+
 def test_the_check_sees_a_violation(tmp_path, monkeypatch):
     """The analysis itself: an upward arrow, a deferred import and a cycle, in a made-up package."""
     package = tmp_path / "chainrule"

@@ -237,7 +237,7 @@ def test_cross_entropy_ops_batched_logits(in_dims, reduction):
     """The fused cross_entropy ops with the logits batched (cross_entropy itself folds a
     batch of logits into N first, so only a direct call reaches these rules): vmap equals
     the ops run per sample."""
-    from chainrule._ops import classification_losses as losses
+    from chainrule._ops.nn import classification_losses as losses
     from chainrule._ops.registry import unary
     xs = chainrule.from_numpy(RNG.standard_normal((3, 4, 5)))
     gs = chainrule.from_numpy(RNG.standard_normal((3, 4) if reduction == "none" else (3,)))

@@ -20,61 +20,61 @@ from ._creation import (arange, as_tensor, default_generator, empty, empty_like,
                         ones_like, rand, rand_like, randint, randint_like, randn, randn_like, seed, set_rng_state, tensor,
                         tril_indices, triu_indices, zeros, zeros_like)
 from ._ops.random import bernoulli, multinomial, normal, poisson, randperm
-from ._ops.elementwise import conj, is_conj, is_neg, resolve_conj, resolve_neg
-from ._ops.elementwise import (add, bitwise_and, bitwise_not, bitwise_or, bitwise_xor, div, eq, floor_divide, ge,
+from ._ops.pointwise.elementwise import conj, is_conj, is_neg, resolve_conj, resolve_neg
+from ._ops.pointwise.elementwise import (add, bitwise_and, bitwise_not, bitwise_or, bitwise_xor, div, eq, floor_divide, ge,
                                greater, greater_equal, gt, le, less, less_equal, logical_not, lt, mul, ne, neg,
                                not_equal, pow, remainder, rsub, sub, where)
-from ._ops.unary import (abs, acos, acosh, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, asin,
+from ._ops.pointwise.unary import (abs, acos, acosh, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, asin,
                          asinh, atan, atanh, ceil, clamp, clamp_max, clamp_min, clip, cos, cosh, deg2rad, exp,
                          exp2, expm1, fix, floor, frac, isfinite, isinf, isnan, isneginf, isposinf, isreal, log,
                          log1p, log2, log10, logit, nan_to_num, positive, rad2deg, reciprocal, relu, round, rsqrt,
                          sgn, sigmoid, sign, signbit, sin, sinc, sinh, sqrt, square, tan, tanh, trunc)
-from ._ops.binary import (addcdiv, addcmul, allclose, arctan2, atan2, bitwise_left_shift, bitwise_right_shift,
+from ._ops.pointwise.binary import (addcdiv, addcmul, allclose, arctan2, atan2, bitwise_left_shift, bitwise_right_shift,
                           copysign, equal, float_power, fmax, fmin, fmod, heaviside, hypot, isclose, lerp,
                           logaddexp, logaddexp2, logical_and, logical_or, logical_xor, xlogy)
-from ._ops.special import digamma, erf, erfc, erfinv, i0, lgamma, mvlgamma, polygamma
-from ._ops.reductions import (all, amax, amin, aminmax, any, argmax, argmin, count_nonzero, logsumexp, max,
+from ._ops.pointwise.special import digamma, erf, erfc, erfinv, i0, lgamma, mvlgamma, polygamma
+from ._ops.reduce.reductions import (all, amax, amin, aminmax, any, argmax, argmin, count_nonzero, logsumexp, max,
                                maximum, mean, min, minimum, nanmean, nansum, norm, std, std_mean, sum, var,
                                var_mean)
-from ._ops.scans import cummax, cummin, cumprod, cumsum, logcumsumexp, prod
-from ._ops.sorting import (argsort, bincount, histc, kthvalue, median, mode, msort, nanmedian, sort, topk, unique,
+from ._ops.reduce.scans import cummax, cummin, cumprod, cumsum, logcumsumexp, prod
+from ._ops.reduce.sorting import (argsort, bincount, histc, kthvalue, median, mode, msort, nanmedian, sort, topk, unique,
                            unique_consecutive)
-from ._ops.quantiles import nanquantile, quantile
-from ._ops.shape import (adjoint, atleast_1d, atleast_2d, atleast_3d, broadcast_shapes, broadcast_tensors,
+from ._ops.reduce.quantiles import nanquantile, quantile
+from ._ops.shape.views import (adjoint, atleast_1d, atleast_2d, atleast_3d, broadcast_shapes, broadcast_tensors,
                          broadcast_to, flatten, movedim, movedim as moveaxis, permute, ravel, reshape, squeeze, t,
                          transpose, unflatten, unsqueeze)
-from ._ops.strided import (as_strided, diag, diag_embed, diagflat, diagonal, flip, fliplr, flipud, roll, rot90,
+from ._ops.shape.strided import (as_strided, diag, diag_embed, diagflat, diagonal, flip, fliplr, flipud, roll, rot90,
                            trace, tril, triu)
-from ._ops.joining import diff
-from ._ops.joining import (block_diag, cartesian_prod, cat, chunk, column_stack, combinations, concat,
+from ._ops.shape.joining import diff
+from ._ops.shape.joining import (block_diag, cartesian_prod, cat, chunk, column_stack, combinations, concat,
                            concatenate, dstack, hstack, meshgrid, narrow, repeat_interleave, row_stack, split,
                            stack, tensor_split, tile, unbind, vstack)
-from ._ops.indexing import select
-from ._ops.index_put import index_put, index_put_
-from ._ops.along_dim import index_add, index_copy, index_fill, index_select
-from ._ops.gather_scatter import gather, scatter, scatter_add, scatter_reduce, take_along_dim
-from ._ops.masked import masked_fill, masked_scatter, masked_select
-from ._ops.take_put import put, take
-from ._ops.searching import argwhere, bucketize, nonzero, searchsorted
-from ._ops.linalg import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, ger, inner, kron, matmul, matrix_exp, mm,
+from ._ops.index.indexing import select
+from ._ops.index.index_put import index_put, index_put_
+from ._ops.index.along_dim import index_add, index_copy, index_fill, index_select
+from ._ops.index.gather_scatter import gather, scatter, scatter_add, scatter_reduce, take_along_dim
+from ._ops.index.masked import masked_fill, masked_scatter, masked_select
+from ._ops.index.take_put import put, take
+from ._ops.index.searching import argwhere, bucketize, nonzero, searchsorted
+from ._ops.linalg.products import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, ger, inner, kron, matmul, matrix_exp, mm,
                           mv, outer, tensordot, vdot)
-from ._ops.contractions import chain_matmul, einsum
-from ._ops.geometry import cdist, cross
-from ._ops.triangular import triangular_solve
-from ._ops.factorizations import lu, lu_solve_legacy as lu_solve, lu_unpack, qr, svd
-from ._ops.solvers import cholesky, cholesky_inverse, cholesky_solve, det, inverse, logdet, pinverse, slogdet
-from ._ops.matrix_functions import matrix_power
-from ._ops.activations import (celu, celu_, hardshrink, log_softmax, prelu, relu_, rrelu, rrelu_, selu, selu_,
+from ._ops.linalg.contractions import chain_matmul, einsum
+from ._ops.linalg.geometry import cdist, cross
+from ._ops.linalg.triangular import triangular_solve
+from ._ops.linalg.factorizations import lu, lu_solve_legacy as lu_solve, lu_unpack, qr, svd
+from ._ops.linalg.solvers import cholesky, cholesky_inverse, cholesky_solve, det, inverse, logdet, pinverse, slogdet
+from ._ops.linalg.matrix_functions import matrix_power
+from ._ops.nn.activations import (celu, celu_, hardshrink, log_softmax, prelu, relu_, rrelu, rrelu_, selu, selu_,
                                softmax, threshold, threshold_)
-from ._ops.layers import (alpha_dropout, alpha_dropout_, bilinear, dropout, dropout_, embedding, embedding_renorm_,
+from ._ops.nn.layers import (alpha_dropout, alpha_dropout_, bilinear, dropout, dropout_, embedding, embedding_renorm_,
                           feature_alpha_dropout, feature_alpha_dropout_, feature_dropout, feature_dropout_)
-from ._ops.normalization import (batch_norm, cosine_similarity, group_norm, instance_norm, layer_norm,
+from ._ops.nn.normalization import (batch_norm, cosine_similarity, group_norm, instance_norm, layer_norm,
                                  pairwise_distance)
-from ._ops.conv import conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d, convolution
-from ._ops.pooling import (adaptive_avg_pool1d, adaptive_max_pool1d_with_indices as adaptive_max_pool1d, avg_pool1d,
+from ._ops.nn.conv import conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d, convolution
+from ._ops.nn.pooling import (adaptive_avg_pool1d, adaptive_max_pool1d_with_indices as adaptive_max_pool1d, avg_pool1d,
                            max_pool1d, max_pool1d_with_indices, max_pool2d)
-from ._ops.resampling import constant_pad_nd, pixel_shuffle, pixel_unshuffle
-from ._ops.sequence_losses import ctc_loss_aten as ctc_loss
+from ._ops.nn.resampling import constant_pad_nd, pixel_shuffle, pixel_unshuffle
+from ._ops.nn.sequence_losses import ctc_loss_aten as ctc_loss
 from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                                  no_grad, set_grad_enabled)
 from ._autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled

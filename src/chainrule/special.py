@@ -3,16 +3,16 @@
 >>> chainrule.special.gammaln(chainrule.tensor([4.0]))
 tensor([1.7918])
 
-Everything here is defined elsewhere (``_ops.special``, ``_ops.unary``, ``_ops.binary``); this module
+Everything here is defined elsewhere (``_ops.pointwise.special``, ``_ops.pointwise.unary``, ``_ops.pointwise.binary``); this module
 only gives the ``torch.special`` spellings (``gammaln`` for ``lgamma``, ``psi`` for
 ``digamma``, ``expit`` for ``sigmoid``...).
 """
-from ._ops.special import (digamma, erf, erfc, erfinv, i0, i0e, i1, i1e, lgamma as gammaln,
+from ._ops.pointwise.special import (digamma, erf, erfc, erfinv, i0, i0e, i1, i1e, lgamma as gammaln,
                            mvlgamma as multigammaln, polygamma)
-from ._ops.unary import exp2, expm1, log1p, logit, round, sigmoid as expit, sinc
+from ._ops.pointwise.unary import exp2, expm1, log1p, logit, round, sigmoid as expit, sinc
 # xlogy and xlog1py take two operands, and tests/test_special.py calls every name in
 # __all__ with one tensor: they are re-exported (``as``) but listed once that test passes two
-from ._ops.binary import xlog1py as xlog1py, xlogy as xlogy
+from ._ops.pointwise.binary import xlog1py as xlog1py, xlogy as xlogy
 
 psi = digamma
 

@@ -620,7 +620,7 @@ def _retain(tensor, g, create_graph):
 
 def use_ops(sum_to_size, cast):
     """Hands the engine the two ops ``_reduce`` applies (differentiable ones, for
-    ``create_graph``). Called by ``_ops.reductions`` once they exist: the ops build on the
+    ``create_graph``). Called by ``_ops.reduce.reductions`` once they exist: the ops build on the
     engine, so it cannot import them."""
     global _sum_to_size, _cast
     _sum_to_size, _cast = sum_to_size, cast

@@ -26,9 +26,9 @@ import numpy as np
 
 from .._modes import VMAP
 from .._ops import batching
-from .._ops.indexing import select
+from .._ops.index.indexing import select
 from .._ops.inplace import apply_inplace, view_inplace as inplace_view
-from .._ops.joining import stack
+from .._ops.shape.joining import stack
 from .._ops.registry import apply
 from .._tensor import Tensor
 from .._autograd.gradients import grad as _grad

@@ -24,7 +24,7 @@ from .. import _distributions as kernels
 from .._creation import _finish, _generator, _size
 from .._modes import VMAP
 from .._tensor import Tensor, _wrap
-from .elementwise import zeros_like
+from .pointwise.elementwise import zeros_like
 from .inplace import apply_inplace
 from .batching import any_batched, batched_by, has_values, on_batch, random_per_sample
 from . import batching

@@ -46,8 +46,8 @@ import numpy as np
 
 from .. import _tensor
 from .._functorch import batched
-from .._ops.indexing import select
-from .._ops.joining import stack
+from .._ops.index.indexing import select
+from .._ops.shape.joining import stack
 from .._ops.tangents import set_tangent, tangent_of
 from .._autograd import graph
 from .._autograd.anomaly_mode import inplace_lines, with_line

@@ -21,7 +21,7 @@ import numpy as np
 
 from .. import _creation, _tensor
 from .._functorch.vmap import vmap
-from .._ops.joining import stack
+from .._ops.shape.joining import stack
 from . import forward_ad
 from .._modes import FORWARD_AD
 from .._autograd.gradients import grad as _autograd_grad

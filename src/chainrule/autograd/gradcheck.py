@@ -31,7 +31,7 @@ import numpy as np
 
 from .._autograd.gradients import grad as autograd_grad
 from .._functorch.vmap import vmap
-from .._ops.joining import stack
+from .._ops.shape.joining import stack
 from .._tensor import _wrap as wrap, is_tensor
 from . import forward_ad
 

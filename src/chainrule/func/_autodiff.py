@@ -24,7 +24,7 @@ from .._tensor import is_tensor
 from .._functorch.batched import batched_leaf
 from .._functorch.vmap import vmap
 from .._modes import VMAP
-from .._ops.joining import cat
+from .._ops.shape.joining import cat
 from .._pytree import tree_flatten, tree_unflatten, treespec_pprint
 from ..autograd import forward_ad
 from ..autograd.functional import unit_rows

@@ -13,10 +13,10 @@ import math
 import warnings
 
 from .._creation import empty_like, eye as _eye
-from .._ops.elementwise import where
-from .._ops.factorizations import linalg_qr
+from .._ops.pointwise.elementwise import where
+from .._ops.linalg.factorizations import linalg_qr
 from .._ops.random import randperm
-from .._ops.strided import diag
+from .._ops.shape.strided import diag
 from .._autograd.grad_mode import no_grad
 
 __all__ = ["calculate_gain", "uniform_", "normal_", "trunc_normal_", "constant_", "ones_", "zeros_", "eye_",

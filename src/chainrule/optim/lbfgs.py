@@ -14,8 +14,8 @@ numbers as PyTorch's: ``d``, ``t``, ``old_dirs``, ``old_stps``, ``ro``, ``H_diag
 >>> opt.step(closure)
 """
 from .._creation import zeros
-from .._ops.joining import cat
-from .._ops.elementwise import mul
+from .._ops.shape.joining import cat
+from .._ops.pointwise.elementwise import mul
 from .._autograd.grad_mode import enable_grad, no_grad
 from .optimizer import Optimizer, _check_lr, _to_scalar
 

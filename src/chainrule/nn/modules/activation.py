@@ -7,7 +7,7 @@ LeakyReLU(negative_slope=0.2, inplace=True)
 """
 import warnings
 
-from ..._ops.unary import sigmoid, tanh
+from ..._ops.pointwise.unary import sigmoid, tanh
 from .. import functional as F, init
 from ... import _creation
 from ..parameter import Parameter

@@ -6,7 +6,7 @@ turned into ``reduction`` with PyTorch's warning.
 
 >>> nn.CrossEntropyLoss(label_smoothing=0.1)(logits, labels)
 """
-from ..._ops.losses import _reduction
+from ..._ops.nn.losses import _reduction
 from .. import functional as F
 from .distance import PairwiseDistance
 from .module import Module

@@ -24,8 +24,8 @@ import numbers
 import warnings
 
 from ... import _creation
-from ..._ops.joining import cat, stack
-from ..._ops.unary import sigmoid, tanh
+from ..._ops.shape.joining import cat, stack
+from ..._ops.pointwise.unary import sigmoid, tanh
 from .. import functional as F, init
 from ..parameter import Parameter
 from ..utils.rnn import PackedSequence

@@ -23,7 +23,7 @@ import copy
 import warnings
 
 from ..._creation import arange, full
-from ..._ops.strided import triu
+from ..._ops.shape.strided import triu
 from ..._autograd.grad_mode import is_grad_enabled
 from .. import functional as F
 from ..init import xavier_uniform_

@@ -11,8 +11,8 @@ import types
 import warnings
 
 from ..._creation import tensor
-from ..._ops.joining import stack
-from ..._ops.linalg import vector_norm
+from ..._ops.shape.joining import stack
+from ..._ops.linalg.products import vector_norm
 from ..._tensor import Tensor
 from ..._autograd.grad_mode import no_grad
 

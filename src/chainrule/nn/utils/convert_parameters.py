@@ -1,5 +1,5 @@
 """``parameters_to_vector`` and back: all parameters as one flat vector (for second-order methods)."""
-from ..._ops.joining import cat
+from ..._ops.shape.joining import cat
 from ..._tensor import Tensor
 from ..modules.utils import _typename
 

@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ... import _creation, _dtype
-from ..._ops.joining import cat
-from ..._ops.sorting import sort
+from ..._ops.shape.joining import cat
+from ..._ops.reduce.sorting import sort
 from ..._tensor import Tensor
 
 __all__ = ["PackedSequence", "invert_permutation", "pack_padded_sequence", "pad_packed_sequence", "pad_sequence",

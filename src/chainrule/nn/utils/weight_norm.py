@@ -6,7 +6,7 @@ is PyTorch's deprecated one, which splits ``weight`` into parameters ``weight_g`
 """
 import warnings
 
-from ..._ops.linalg import vector_norm
+from ..._ops.linalg.products import vector_norm
 from ..parameter import Parameter
 
 __all__ = ["WeightNorm", "weight_norm", "remove_weight_norm"]

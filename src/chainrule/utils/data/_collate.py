@@ -16,7 +16,7 @@ import re
 import numpy as np
 
 from ... import _creation
-from ..._ops.joining import stack
+from ..._ops.shape.joining import stack
 from ..._tensor import Tensor
 from ... import _dtype
 

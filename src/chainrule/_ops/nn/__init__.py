@@ -1,0 +1,3 @@
+"""The ops of ``nn.functional``: activations, convolution, pooling, padding and resampling
+(``resampling``; ``interpolation`` on both of them), normalization, layers (linear,
+embedding, dropout...) and losses. The top family: it builds on all the others."""
