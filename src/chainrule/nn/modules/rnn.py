@@ -28,7 +28,7 @@ from ..._ops.shape.joining import cat, stack
 from ..._ops.pointwise.unary import sigmoid, tanh
 from .. import functional as F, init
 from ..parameter import Parameter
-from ..utils.rnn import PackedSequence
+from .._packed_sequence import PackedSequence
 from .module import Module
 
 __all__ = ["RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell", "LSTMCell", "GRUCell"]
