@@ -21,21 +21,26 @@ from ._creation import (arange, as_tensor, default_generator, empty, empty_like,
                         tril_indices, triu_indices, zeros, zeros_like)
 from ._ops.random import bernoulli, multinomial, normal, poisson, randperm
 from ._ops.pointwise.elementwise import conj, is_conj, is_neg, resolve_conj, resolve_neg
-from ._ops.pointwise.elementwise import (add, bitwise_and, bitwise_not, bitwise_or, bitwise_xor, div, eq, floor_divide, ge,
-                               greater, greater_equal, gt, le, less, less_equal, logical_not, lt, mul, ne, neg,
-                               not_equal, pow, remainder, rsub, sub, where)
-from ._ops.pointwise.unary import (abs, acos, acosh, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, asin,
-                         asinh, atan, atanh, ceil, clamp, clamp_max, clamp_min, clip, cos, cosh, deg2rad, exp,
-                         exp2, expm1, fix, floor, frac, isfinite, isinf, isnan, isneginf, isposinf, isreal, log,
-                         log1p, log2, log10, logit, nan_to_num, positive, rad2deg, reciprocal, relu, round, rsqrt,
-                         sgn, sigmoid, sign, signbit, sin, sinc, sinh, sqrt, square, tan, tanh, trunc)
-from ._ops.pointwise.binary import (addcdiv, addcmul, allclose, arctan2, atan2, bitwise_left_shift, bitwise_right_shift,
-                          copysign, equal, float_power, fmax, fmin, fmod, heaviside, hypot, isclose, lerp,
-                          logaddexp, logaddexp2, logical_and, logical_or, logical_xor, xlogy)
+from ._ops.pointwise.elementwise import add, div, floor_divide, mul, neg, remainder, rsub, sub, where
+from ._ops.pointwise.comparisons import (bitwise_and, bitwise_not, bitwise_or, bitwise_xor, eq, ge, greater,
+                                         greater_equal, gt, le, less, less_equal, logical_not, lt, ne, not_equal)
+from ._ops.pointwise.power import pow
+from ._ops.pointwise.unary import (abs, angle, clamp, clamp_max, clamp_min, clip, cos, exp, exp2, expm1, isfinite,
+                                   isinf, isnan, isneginf, isposinf, isreal, log, log1p, log2, log10, reciprocal,
+                                   relu, rsqrt, sgn, sigmoid, sign, signbit, sin, sqrt, square, tan, tanh)
+from ._ops.pointwise.rounding import ceil, fix, floor, frac, nan_to_num, positive, round, trunc
+from ._ops.pointwise.trigonometry import arccos, arccosh, arcsin, arcsinh, arctan, arctanh
+from ._ops.pointwise.trigonometry import (acos, acosh, asin, asinh, atan, atanh, cosh, deg2rad, logit, rad2deg, sinc,
+                                          sinh)
+from ._ops.pointwise.binary import (allclose, arctan2, atan2, bitwise_left_shift, bitwise_right_shift, copysign,
+                                    equal, float_power, fmax, fmin, fmod, heaviside, hypot, isclose, logaddexp,
+                                    logaddexp2, logical_and, logical_or, logical_xor, xlogy)
+from ._ops.pointwise.ternary import addcdiv, addcmul, lerp
 from ._ops.pointwise.special import digamma, erf, erfc, erfinv, i0, lgamma, mvlgamma, polygamma
 from ._ops.reduce.reductions import (all, amax, amin, aminmax, any, argmax, argmin, count_nonzero, logsumexp, max,
-                               maximum, mean, min, minimum, nanmean, nansum, norm, std, std_mean, sum, var,
-                               var_mean)
+                                     maximum, mean, min, minimum, nanmean, nansum, sum)
+from ._ops.reduce.norms import norm
+from ._ops.reduce.variance import std, std_mean, var, var_mean
 from ._ops.reduce.scans import cummax, cummin, cumprod, cumsum, logcumsumexp, prod
 from ._ops.reduce.sorting import (argsort, bincount, histc, kthvalue, median, mode, msort, nanmedian, sort, topk, unique,
                            unique_consecutive)
@@ -64,8 +69,9 @@ from ._ops.linalg.triangular import triangular_solve
 from ._ops.linalg.factorizations import lu, lu_solve_legacy as lu_solve, lu_unpack, qr, svd
 from ._ops.linalg.solvers import cholesky, cholesky_inverse, cholesky_solve, det, inverse, logdet, pinverse, slogdet
 from ._ops.linalg.matrix_functions import matrix_power
-from ._ops.nn.activations import (celu, celu_, hardshrink, log_softmax, prelu, relu_, rrelu, rrelu_, selu, selu_,
-                               softmax, threshold, threshold_)
+from ._ops.nn.activations import (celu, celu_, hardshrink, prelu, relu_, rrelu, rrelu_, selu, selu_, threshold,
+                                  threshold_)
+from ._ops.nn.softmax import log_softmax, softmax
 from ._ops.nn.layers import (alpha_dropout, alpha_dropout_, bilinear, dropout, dropout_, embedding, embedding_renorm_,
                           feature_alpha_dropout, feature_alpha_dropout_, feature_dropout, feature_dropout_)
 from ._ops.nn.normalization import (batch_norm, cosine_similarity, group_norm, instance_norm, layer_norm,

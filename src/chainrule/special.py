@@ -9,7 +9,9 @@ only gives the ``torch.special`` spellings (``gammaln`` for ``lgamma``, ``psi`` 
 """
 from ._ops.pointwise.special import (digamma, erf, erfc, erfinv, i0, i0e, i1, i1e, lgamma as gammaln,
                            mvlgamma as multigammaln, polygamma)
-from ._ops.pointwise.unary import exp2, expm1, log1p, logit, round, sigmoid as expit, sinc
+from ._ops.pointwise.unary import exp2, expm1, log1p, sigmoid as expit
+from ._ops.pointwise.rounding import round
+from ._ops.pointwise.trigonometry import logit, sinc
 # xlogy and xlog1py take two operands, and tests/test_special.py calls every name in
 # __all__ with one tensor: they are re-exported (``as``) but listed once that test passes two
 from ._ops.pointwise.binary import xlog1py as xlog1py, xlogy as xlogy

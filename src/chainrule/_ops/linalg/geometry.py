@@ -16,7 +16,7 @@ from ..._tensor import Tensor, _wrap
 from ..pointwise.elementwise import complex_product, where, zeros_like
 from ..batching import dim_params, leading
 from ..registry import apply, broadcast_error, defop
-from ..reduce import reductions as _reductions
+from ..reduce.norms import _vector_norm
 from ..._dims import wrap_dim_of_tensor
 from .products import _scalar_type_check, type_name
 
@@ -129,7 +129,7 @@ def _np_cdist(x1, x2, p):
     if p == np.inf:  # the kernel's max from 0 keeps what it has against a nan (vector_norm's is nan)
         magnitude = np.abs(d)
         return np.max(np.where(magnitude != magnitude, 0, magnitude), axis=-1)
-    return _reductions._vector_norm(d, p, (-1,), False, single_is_abs=False)  # the kernel's sum of |d|^p, even of one
+    return _vector_norm(d, p, (-1,), False, single_is_abs=False)  # the kernel's sum of |d|^p, even of one
 
 
 def _np_cdist_backward(g, x1, x2, dist, p, first):

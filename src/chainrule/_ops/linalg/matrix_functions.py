@@ -16,7 +16,7 @@ from ..reduce import reductions
 from .products import check_floating, check_matrix, matmul
 from ..._dims import wrap_dim
 from ..batching import batched_by, has_values, PER_SAMPLE
-from ..pointwise.unary import nan_to_num
+from ..pointwise.rounding import nan_to_num
 from .decomposition_base import _eps, _hermitian_input, _not_converged, _np_hermitian_part, np_svd
 from .factorizations import eigvalsh, svdvals
 from .solvers import inv, inv_ex

@@ -23,6 +23,7 @@ from ..methods import inplace_method
 from ..batching import aligned, dim_params, leading, pad
 from ..registry import LINEAR, apply, binary, defop, into, unary
 from ..reduce import reductions as _reductions
+from ..reduce.norms import _vector_norm_checked
 from ..shape.views import unsafe_view
 from ..._dims import wrap_dim, wrap_dim_of_tensor
 # the rules' triangles and diagonals select, as PyTorch's at::tril: a mask multiplied in turns inf into nan
@@ -682,7 +683,7 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
             raise RuntimeError(f"linalg.vector_norm: dtype should be real for real inputs, but got "
                                f"{_dtype._LEGACY_NAMES[dtype.name]}")
         x = x.to(dtype)
-    return _reductions._vector_norm_checked(x, float(ord), dim, keepdim)
+    return _vector_norm_checked(x, float(ord), dim, keepdim)
 
 
 # --- the matrix exponential ------------------------------------------------------------------

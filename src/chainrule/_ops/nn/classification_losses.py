@@ -19,12 +19,14 @@ from ..._tensor import _wrap
 from ..._modes import FORWARD_AD
 from ..tangents import dual_view, tangent_of
 from ..._modes import GRAD_MODE
-from .activations import LOG_SOFTMAX, log_sigmoid, log_softmax, softmax, softmax_backward
+from .activations import log_sigmoid
+from .softmax import LOG_SOFTMAX, log_softmax, softmax, softmax_backward
 from ..batching import aligned, any_batched, batched_by, elementwise, on_batch, per_sample
 from ..pointwise.elementwise import where, zeros_like
 from ..registry import FROM_VJP, apply, broadcast_error, defop, unary
 from ..shape.views import broadcast_shapes
-from ..pointwise.unary import clamp_min, logit, sigmoid
+from ..pointwise.unary import clamp_min, sigmoid
+from ..pointwise.trigonometry import logit
 from .losses import (_check_floating, _check_no_grad, _np_reduce, _pointwise_batched, _pointwise_rules, _reduce,
                      _reduction, _type_name)
 

@@ -17,7 +17,7 @@ from ... import _argparse, _distributions as kernels, _dtype
 from ..._creation import _generator
 from ..._tensor import _type_string, _wrap
 from ..._modes import GRAD_MODE, VMAP
-from .activations import softmax_backward
+from .softmax import softmax_backward
 from ..index.along_dim import index_select
 from ..._dtype import type_word as _type_word
 from ..linalg.products import addmm, matmul, mm

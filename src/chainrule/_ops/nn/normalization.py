@@ -20,8 +20,9 @@ from ..._tensor import _wrap
 from ..._autograd.grad_mode import no_grad
 from ..._dtype import type_word as _type_word
 from ..batching import any_batched, batch_size, batched_by, dim_params, on_batch, pad, top_level
-from ..reduce import reductions as _reductions
-from ..reduce.reductions import norm, sum as _sum
+from ..reduce.reductions import sum as _sum
+from ..reduce import norms as _norms
+from ..reduce.norms import norm
 from ..registry import apply, broadcast_error, defop, unary
 from ..._dims import wrap_dim
 from ..._argparse import wrap_dims
@@ -366,9 +367,9 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5, cudnn_enable
 # --- distances and similarities --------------------------------------------------------------------
 
 # ATen's ``norm`` (pairwise_distance's last step) has a node of its own; ``x.norm(p, dim)``
-# in Python is linalg.vector_norm (reductions.norm)
-NORM = defop("norm_scalaropt_dim", _reductions.NORM.forward, batch=_reductions.NORM.batch, node="NormBackward1",
-             save=_reductions.NORM.save, vjp=_reductions.NORM.vjp, jvp=_reductions.NORM.jvp)
+# in Python is linalg.vector_norm (norms.norm)
+NORM = defop("norm_scalaropt_dim", _norms.NORM.forward, batch=_norms.NORM.batch, node="NormBackward1",
+             save=_norms.NORM.save, vjp=_norms.NORM.vjp, jvp=_norms.NORM.jvp)
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):

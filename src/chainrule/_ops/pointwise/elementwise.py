@@ -22,8 +22,7 @@ from ... import _argparse, _dtype, _exact
 from ..._argparse import NUMBERS, NotAnOperand, operand
 from ..._tensor import Tensor, _wrap, device as _device, is_tensor, tensor_methods, to_arguments
 from ..operands import (as_tensor_like, cast, clone, common_operands, _complex32_refused, _conj, _float_result,
-                       invalid_arguments, _is_complex, _no_derivative, not_implemented_for, plain, promoted,
-                       _scalar_operand, _scalar_result, TENSOR_OR_NUMBER, _tensor_result, type_name,
+                       invalid_arguments, _no_derivative, not_implemented_for, plain, _scalar_operand, _scalar_result, _tensor_result, type_name,
                        without_derivative)
 from ..batching import dynamic_shape_error, elementwise, has_values
 from ..inplace import BROADCASTING, INTEGER_VALUES_ONLY, apply_inplace, promoting
@@ -430,240 +429,6 @@ def remainder(x, other, *, out=None):
     return without_derivative(RREMAINDER, out, (other_t,))
 
 
-def _pow_derivative(x, p):
-    """d(x^p)/dx for a number p (the p == 0 case is zero, handled by the rule)."""
-    return p * x ** (p - 1)
-
-
-def _power(a, b):
-    """``a ** b`` as PyTorch computes it: complex powers by ``_complex_power``, integers by
-    ``_integer_power``, a number exponent with PyTorch's shortcuts (``_number_power``)."""
-    if b.__class__ is np.ndarray:
-        if a.dtype.kind == "c" or b.dtype.kind == "c":
-            return _complex_power(a, b)
-        return _float_power(a, b) if a.dtype.kind == "f" or b.dtype.kind == "f" else _integer_power(a, b)
-    if a.dtype.kind in "fc" or b.__class__ in (float, complex):
-        return _number_power(a, b)
-    return _integer_power(a, b)
-
-
-def _float_power(a, b):
-    """C's pow: NumPy takes sqrt for an exponent of 0.5 that broadcasts (a 0-d exponent),
-    where pow(-0., 0.5) is 0. and pow(-inf, 0.5) is inf."""
-    out = np.asarray(a ** b)
-    half = b == 0.5
-    if half.any():
-        out = np.where(half & (a == 0), 0, np.where(half & (a == -np.inf), np.inf, out)).astype(out.dtype)
-    return out
-
-
-def _complex_power(a, b):
-    """glibc's cpow, which PyTorch's complex pow calls: ``exp(b * log(a))``, with no
-    shortcut for integral or zero exponents (``0 ** 0j`` is nan, ``(-3+0j) ** 3`` has a
-    tiny imaginary part), where NumPy multiplies and answers 1."""
-    dtype = np.result_type(a, b)
-    with np.errstate(all="ignore"):
-        return np.exp(_c_multiply(b.astype(dtype, copy=False), np.log(a.astype(dtype, copy=False))))
-
-
-def _c_multiply(z, w):
-    """C's complex ``z * w`` (C99 Annex G, as gcc's __muldc3): where the plain product is
-    nan in both parts but a factor or a partial product is infinite, the answer is an
-    infinity, so ``(-3.4+0j) * (inf+nanj)`` is -inf+nanj (NumPy: nan+nanj). The parts are
-    multiplied and added one by one, as there: NumPy's complex multiply fuses them (FMA)."""
-    z, w = np.broadcast_arrays(z, w)
-    out = complex_product(z, w)
-    lost = np.isnan(out.real) & np.isnan(out.imag)
-    if not lost.any():
-        return out
-    a, b, c, d = (part[lost] for part in (z.real, z.imag, w.real, w.imag))
-    products_overflow = np.isinf(a * c) | np.isinf(b * d) | np.isinf(a * d) | np.isinf(b * c)
-
-    def box(x, y, other_x, other_y, where):
-        # an infinite factor becomes a unit of its signs, nan in the other factor a signed 0
-        return (np.where(where, np.copysign(np.isinf(x), x), x), np.where(where, np.copysign(np.isinf(y), y), y),
-                np.where(where & np.isnan(other_x), np.copysign(0, other_x), other_x),
-                np.where(where & np.isnan(other_y), np.copysign(0, other_y), other_y))
-
-    z_infinite = np.isinf(a) | np.isinf(b)
-    a, b, c, d = box(a, b, c, d, z_infinite)
-    w_infinite = np.isinf(c) | np.isinf(d)
-    c, d, a, b = box(c, d, a, b, w_infinite)
-    overflow_only = products_overflow & ~z_infinite & ~w_infinite
-    a, b, c, d = (np.where(overflow_only & np.isnan(v), np.copysign(0, v), v) for v in (a, b, c, d))
-    recalc = z_infinite | w_infinite | overflow_only
-    recalculated = np.empty(a.shape, out.dtype)
-    recalculated.real, recalculated.imag = np.inf * (a * c - b * d), np.inf * (a * d + b * c)
-    out[lost] = np.where(recalc, recalculated, out[lost])
-    return out
-
-
-def _number_power(a, p):
-    """``a ** p`` for a Python number p, as PyTorch's pow_tensor_scalar: 0 and 1 fill and
-    copy; 0.5, -0.5, -1, 2, 3, -2 are sqrt, rsqrt, reciprocal and products (not for
-    float16: its kernel calls pow); the rest is pow (cpow for complex)."""
-    if a.dtype.kind not in "fc":  # an integral base with a float exponent is computed in float
-        a = a.astype(_dtype.default_complex_dtype().np if p.__class__ is complex else _dtype.get_default_dtype().np)
-    elif p.__class__ is complex and a.dtype.kind == "f":
-        a = a.astype(np.result_type(a, p))
-    if p == 0:
-        return np.ones_like(a)
-    if p == 1:
-        return a.copy()
-    if a.dtype.char != "e":
-        # complex: PyTorch's element-by-element kernel (chainrule's at every size; its
-        # vectorised loop's products are unfused) squares with FMA, and multiplies the
-        # square by x with FMA in complex128 but not in complex64
-        square = (lambda x: fused_complex_product(x, x)) if a.dtype.kind == "c" else (lambda x: x * x)
-        if p == 2:
-            return square(a)
-        if p == 0.5:
-            return np.sqrt(a)
-        if p == -0.5:
-            return 1 / np.sqrt(a)
-        if p == -1:
-            return 1 / a
-        if p == 3:
-            if a.dtype.kind == "c":
-                return (complex_product if a.dtype == np.complex64 else fused_complex_product)(square(a), a)
-            return a * a * a
-        if p == -2:
-            return 1 / square(a)
-    if a.dtype.kind == "c":
-        return _complex_power(a, np.asarray(p, a.dtype))
-    return np.power(a, p)  # not a ** p: NumPy's ** takes sqrt for 0.5, and sqrt(-0.) is -0., not pow's 0.
-
-
-def _integer_power(a, b):
-    """An integer to a negative integer power is the truncated quotient 1 / a**n in
-    PyTorch (1 for 1, +-1 for -1, else 0, 0 included), where NumPy raises."""
-    negative = np.less(b, 0)
-    if not negative.any():
-        return np.power(a, b)
-    out = np.power(a, np.where(negative, 0, b))
-    odd = np.remainder(b, 2) == 1
-    inverse = np.where(np.equal(a, 1), 1, np.where(np.equal(a, -1), np.where(odd, -1, 1), 0))
-    return np.where(negative, inverse, out).astype(out.dtype)
-
-
-POW_SCALAR = defop(
-    "pow_scalar", _power, node="PowBackward0",
-    save=lambda ans, x, p: (x, p),
-    vjp=lambda g, x, p: zeros_like(g) if p == 0 else g * _pow_derivative(x, p).conj(),
-    jvp=FROM_VJP, elementwise=True)
-
-
-def _nonnegative_real(y):
-    if y._data.dtype.kind == "c":
-        return (imag(y) == 0) & (real(y) >= 0)
-    return y >= 0
-
-
-def _pow_exponent_grad(g, x, y, ans):
-    # d(x^y)/dy = x^y log x; PyTorch defines it as 0 where x == 0 and y >= 0 (at y < 0:
-    # inf * log 0 = -inf), multiplying g last; log of x in the result's dtype (a float16 base
-    # under a float32 exponent: log in float32)
-    return g * where((x == 0) & _nonnegative_real(y), 0.0, (ans * x.to(ans.dtype).log()).conj())
-
-
-POW = defop(
-    "pow", _power, batch=elementwise, node="PowBackward1",
-    save=lambda ans, x, y: (x, y, ans),
-    vjp=(lambda g, x, y, ans: where(y == 0, 0.0, g * (y * x ** (y - 1)).conj()),
-         lambda g, x, y, ans: _pow_exponent_grad(g, x, y, ans)),
-    jvp=(lambda t, x, y, ans: where(y == 0, 0.0, t * y * x ** (y - 1)),
-         lambda t, x, y, ans: _pow_exponent_grad(t, x, y, ans)))
-
-
-def _rpow_slope(ans, base, x):
-    """d(base^x)/dx = base^x log(base); for base 0, PyTorch's 0 where x >= 0, else
-    inf * log 0 = -inf."""
-    if base == 0:
-        return where(_nonnegative_real(x), 0.0, ans * float("-inf"))
-    return ans * (complex(np.log(base)) if base.__class__ is complex else float(np.log(base)))
-
-
-def _number_to_power(x, base):
-    """``base ** x`` as PyTorch's pow(Scalar, Tensor): ones for base 1, else the pow of the
-    base as a tensor: cpow for complex (``_complex_power``), integer powers for integers."""
-    if base == 1 and base.__class__ is not bool:  # PyTorch: a bool equals no number
-        return np.ones(x.shape, np.result_type(x, base))
-    if base.__class__ is complex or x.dtype.kind == "c":
-        if x.dtype.kind in "fc":
-            dtype = np.result_type(x, base)
-        else:
-            dtype = (_dtype.default_complex_dtype() if base.__class__ is complex else _dtype.get_default_dtype()).np
-        return _complex_power(np.asarray(base, dtype), x.astype(dtype, copy=False))
-    if base.__class__ in (int, bool) and x.dtype.kind in "iu":
-        return _integer_power(np.asarray(base, x.dtype), x)
-    return np.power(base, x)
-
-
-RPOW_SCALAR = defop(
-    "rpow_scalar", _number_to_power,
-    node="PowBackward2",
-    save=lambda ans, x, base: (ans, base, x if base == 0 else None),
-    vjp=lambda g, ans, base, x: g * _rpow_slope(ans, base, x).conj(),
-    jvp=FROM_VJP,
-    elementwise=True)
-
-
-def _no_bool_pow(dtype):
-    if dtype is not None and dtype.kind == "b":
-        raise not_implemented_for("pow", dtype)
-
-
-def _check_integer_power(x, exponent):
-    """PyTorch's checks of an int exponent for a bool or integer base, before promoting:
-    it must be >= 0 and fit an int64."""
-    if exponent.__class__ is int and x._data.dtype.kind in "biu":
-        if exponent < 0:
-            raise RuntimeError("Integers to negative integer powers are not allowed.")
-        if exponent >= 1 << 63:
-            raise RuntimeError("value cannot be converted to type int64_t without overflow")
-
-
-def pow(x, exponent, *, out=None):
-    if out is not None:
-        return into(out, pow, x, exponent)
-    if not is_tensor(x):
-        return rpow(exponent, x)
-    exponent = operand(exponent)
-    if is_tensor(exponent):
-        dtype = _complex32_refused("pow", x, exponent) or _tensor_result(x, exponent)
-        _no_bool_pow(dtype or x._data.dtype)
-        return binary(POW, x, exponent, dtype)
-    kind = x._data.dtype.kind
-    if kind in "biu" and exponent.__class__ is int:
-        _check_integer_power(x, exponent)
-        if kind == "b":  # bool ** int is int64; NumPy's square would give int8
-            return unary(POW_SCALAR, x, (exponent,), np.dtype(np.int64))
-        exponent = _dtype.checked_scalar(exponent, x._data.dtype)
-    elif x._data.dtype.char == "e" and exponent.__class__ in (int, float):  # converted to float16, checked
-        exponent = _dtype.checked_scalar(exponent, x._data.dtype)
-    elif x._data.dtype.char == "e" and exponent.__class__ is complex and exponent not in (0, 1):
-        raise not_implemented_for("pow", _dtype.COMPLEX_HALF)  # PyTorch's kernel has no complex32
-    if kind == "b" and exponent.__class__ is bool:
-        return unary(POW_SCALAR, x, (exponent,), x._data.dtype)
-    return unary(POW_SCALAR, x, (exponent,), _scalar_result(x, exponent))
-
-
-def rpow(x, base):
-    """``base ** x`` for a Python number ``base``."""
-    if base.__class__ not in NUMBERS and is_tensor(operand(base)):
-        return pow(operand(base), x)
-    base = operand(base)
-    if base.__class__ is complex and x._data.dtype.char == "e":  # no complex32 kernel
-        raise not_implemented_for("pow", _dtype.COMPLEX_HALF)
-    base, out_dtype = _scalar_operand(x, base)
-    if x._data.dtype.kind == "b":
-        if base.__class__ is bool:
-            raise not_implemented_for("pow", x._data.dtype)
-        if base.__class__ is int:
-            out_dtype = np.dtype(np.int64)
-    return unary(RPOW_SCALAR, x, (base,), out_dtype)
-
-
 NEG = defop("neg", np.negative, node="NegBackward0", vjp=lambda g: -g, jvp=FROM_VJP,
 elementwise=True)
 
@@ -826,119 +591,6 @@ def _bool_condition(condition):
     return _wrap(condition._data.astype(bool))
 
 
-# --- comparisons: bool results, never differentiable --------------------------------------
-
-
-def _compare(fn, name, kernel, x, other):
-    """``fn(x, other)`` as a bool tensor. A number may only come second; complex
-    operands can't be ordered (``kernel`` names PyTorch's refusing kernel, or None)."""
-    if not is_tensor(x):
-        raise invalid_arguments(name, (x, other), *TENSOR_OR_NUMBER)
-    try:
-        other = operand(other)
-    except NotAnOperand:  # still one to the operators (``x < [1]``: Python's TypeError)
-        if _argparse.called_as_method():
-            raise NotAnOperand(str(invalid_arguments(name, (other,), "Tensor other", "Number other"))) from None
-        raise NotAnOperand(str(invalid_arguments(name, (x, other), *TENSOR_OR_NUMBER))) from None
-    if kernel is not None and (_is_complex(x) or _is_complex(other)):
-        raise not_implemented_for(kernel, promoted((x, other)))
-    if (_is_complex(x) or _is_complex(other)) and promoted((x, other)) is _dtype.COMPLEX_HALF:
-        x, other = _as_complex32(x), _as_complex32(other)
-    if is_tensor(other):
-        if x._data.dtype != other._data.dtype:  # compared in the promoted dtype (uint8 == int8 -1 at 255)
-            dtype = _dtype.result_dtype((x, other)).np
-            return plain(lambda a, b: fn(a.astype(dtype, copy=False), b.astype(dtype, copy=False)), (x, other))
-        return plain(fn, (x, other))
-    return plain(fn, (x,), _scalar_operand(x, other)[0])
-
-
-def _as_complex32(value):
-    """``value`` as PyTorch's complex32 holds it (each part rounded to float16), in a
-    complex64 tensor: comparisons (which PyTorch has for complex32) are then exact."""
-    data = np.asarray(value._data if is_tensor(value) else value)
-    parts = data.real.astype(np.float16), data.imag.astype(np.float16)
-    return _wrap((parts[0] + 1j * parts[1].astype(np.float32)).astype(np.complex64))
-
-
-def eq(x, other):
-    return _compare(np.equal, "eq", None, x, other)
-
-
-def ne(x, other):
-    return _compare(np.not_equal, "ne", None, x, other)
-
-
-def not_equal(x, other):
-    return _compare(np.not_equal, "not_equal", None, x, other)
-
-
-def lt(x, other):
-    return _compare(np.less, "lt", "lt_cpu", x, other)
-
-
-def less(x, other):
-    return _compare(np.less, "less", "lt_cpu", x, other)
-
-
-def le(x, other):
-    return _compare(np.less_equal, "le", "le_cpu", x, other)
-
-
-def less_equal(x, other):
-    return _compare(np.less_equal, "less_equal", "le_cpu", x, other)
-
-
-def gt(x, other):
-    return _compare(np.greater, "gt", "gt_cpu", x, other)
-
-
-def greater(x, other):
-    return _compare(np.greater, "greater", "gt_cpu", x, other)
-
-
-def ge(x, other):
-    return _compare(np.greater_equal, "ge", "ge_cpu", x, other)
-
-
-def greater_equal(x, other):
-    return _compare(np.greater_equal, "greater_equal", "ge_cpu", x, other)
-
-
-# --- logic: any dtype in, bool out ------------------------------------------------------------
-
-
-def logical_not(x):
-    return plain(np.logical_not, (x,))
-
-
-# --- bitwise ops: bool and integer tensors ------------------------------------------------------
-
-
-def _bitwise(fn, kernel, x, other):
-    x, other, dtype = common_operands(x, other, kernel=kernel)
-    if dtype.kind not in "biu":
-        raise not_implemented_for(kernel, dtype)
-    return plain(fn, (x, other), dtype=dtype)
-
-
-def bitwise_and(x, other):
-    return _bitwise(np.bitwise_and, "bitwise_and_cpu", x, other)
-
-
-def bitwise_or(x, other):
-    return _bitwise(np.bitwise_or, "bitwise_or_cpu", x, other)
-
-
-def bitwise_xor(x, other):
-    return _bitwise(np.bitwise_xor, "bitwise_xor_cpu", x, other)
-
-
-def bitwise_not(x):
-    if x._data.dtype.kind not in "biu":
-        raise not_implemented_for("bitwise_not_cpu", x._data.dtype)
-    return plain(np.invert, (x,))
-
-
 def true_divide(x, other):
     """``div`` without rounding: ``x / other``."""
     return div(x, other)
@@ -948,11 +600,10 @@ promoting(sub, _check_subtraction)
 BROADCASTING.add(copy)  # copy_ is a TensorIterator too: src broadcasts to self's shape first
 INTEGER_VALUES_ONLY.add(copy)
 promoting(true_divide, floating=True)
-promoting(pow, _check_integer_power)
-for _fn in (add, mul, div, floor_divide, remainder, bitwise_and, bitwise_or, bitwise_xor):
+for _fn in (add, mul, div, floor_divide, remainder):
     promoting(_fn)
 
-# --- Tensor methods (in-place comparisons, which PyTorch records, are in binary.py) ------------
+# --- Tensor methods --------------------------------------------------------------------------
 
 
 def _operator(op, reflected=False):
@@ -987,9 +638,6 @@ class _TensorMethods:
     def div(self, other, *, rounding_mode=None):
         return div(self, other, rounding_mode=rounding_mode)
 
-    def pow(self, exponent):
-        return pow(self, exponent)
-
     def neg(self):
         return neg(self)
 
@@ -1007,9 +655,6 @@ class _TensorMethods:
         if rounding_mode is None:  # true division: its result is floating (see inplace.PROMOTING)
             return apply_inplace(self, true_divide, other)
         return apply_inplace(self, div, other, rounding_mode=rounding_mode)
-
-    def pow_(self, exponent):
-        return apply_inplace(self, pow, exponent)
 
     def neg_(self):
         return apply_inplace(self, neg)
@@ -1035,9 +680,6 @@ class _TensorMethods:
     def __itruediv__(self, other):
         return self.div_(other)
 
-    def __ipow__(self, other):
-        return self.pow_(other)
-
     def __rtruediv__(self, other):
         try:
             return rdiv(self, other)
@@ -1047,41 +689,8 @@ class _TensorMethods:
     def __pos__(self):
         return self
 
-    def __invert__(self):
-        kind = self._data.dtype.kind
-        if kind == "b":
-            return logical_not(self)
-        if kind not in "iu":
-            raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
-        return bitwise_not(self)
-
     def where(self, condition, y):
         return where(condition, self, y)
-
-    # comparisons: their messages count arguments after self
-    def eq(self, other):
-        return eq(self, other)
-
-    def ne(self, other):
-        return ne(self, other)
-
-    def lt(self, other):
-        return lt(self, other)
-
-    def le(self, other):
-        return le(self, other)
-
-    def gt(self, other):
-        return gt(self, other)
-
-    def ge(self, other):
-        return ge(self, other)
-
-    def __eq__(self, other):
-        try:  # a list, None...: Python's identity comparison, as PyTorch's
-            return eq(self, other)
-        except NotAnOperand:  # PyTorch compares with an array (its other comparisons refuse one)
-            return eq(self, as_tensor_like(other, self)) if isinstance(other, np.ndarray) else NotImplemented
 
     # casts and copies (a cast to an integer dtype carries no gradient)
     def to(self, *args, dtype=None, device=None, copy=False, non_blocking=False):
@@ -1135,10 +744,6 @@ Tensor.__sub__ = _operator(sub)
 Tensor.__rsub__ = _operator(rsub)
 Tensor.__mul__ = Tensor.__rmul__ = _operator(mul)
 Tensor.__truediv__ = _operator(div)
-Tensor.true_divide = true_divide
-Tensor.true_divide_ = inplace_method(true_divide, "true_divide_")
-Tensor.__pow__ = _operator(pow)
-Tensor.__rpow__ = _operator(rpow)
 Tensor.__neg__ = neg
 Tensor.real = property(real)
 Tensor.imag = property(imag)
@@ -1148,8 +753,6 @@ Tensor.resolve_neg = resolve_neg
 Tensor.is_conj = is_conj
 Tensor.is_neg = is_neg
 
-Tensor.true_divide = true_divide
-Tensor.true_divide_ = inplace_method(true_divide, "true_divide_")
 Tensor.floor_divide = floor_divide
 Tensor.floor_divide_ = Tensor.__ifloordiv__ = inplace_method(floor_divide, "floor_divide_")
 Tensor.__floordiv__ = _operator(floor_divide)
@@ -1158,26 +761,5 @@ Tensor.remainder = remainder
 Tensor.remainder_ = Tensor.__imod__ = inplace_method(remainder, "remainder_")
 Tensor.__mod__ = _operator(remainder)
 Tensor.__rmod__ = _operator(remainder, reflected=True)
-Tensor.__ne__ = _operator(ne)
-Tensor.not_equal = not_equal
-Tensor.__lt__ = _operator(lt)
-Tensor.__le__ = _operator(le)
-Tensor.__gt__ = _operator(gt)
-Tensor.__ge__ = _operator(ge)
-Tensor.less = less
-Tensor.less_equal = less_equal
-Tensor.greater = greater
-Tensor.greater_equal = greater_equal
-Tensor.logical_not = logical_not
-Tensor.logical_not_ = inplace_method(logical_not, "logical_not_")
-Tensor.bitwise_and = bitwise_and
-Tensor.bitwise_and_ = Tensor.__iand__ = inplace_method(bitwise_and, "bitwise_and_")
-Tensor.__and__ = Tensor.__rand__ = _operator(bitwise_and)
-Tensor.bitwise_or = bitwise_or
-Tensor.bitwise_or_ = Tensor.__ior__ = inplace_method(bitwise_or, "bitwise_or_")
-Tensor.__or__ = Tensor.__ror__ = _operator(bitwise_or)
-Tensor.bitwise_xor = bitwise_xor
-Tensor.bitwise_xor_ = Tensor.__ixor__ = inplace_method(bitwise_xor, "bitwise_xor_")
-Tensor.__xor__ = Tensor.__rxor__ = _operator(bitwise_xor)
-Tensor.bitwise_not = bitwise_not
-Tensor.bitwise_not_ = inplace_method(bitwise_not, "bitwise_not_")
+Tensor.true_divide = true_divide
+Tensor.true_divide_ = inplace_method(true_divide, "true_divide_")

@@ -29,7 +29,7 @@ from .elementwise import where
 from ..operands import _float_input, _float_result
 from ..methods import inplace_method
 from ..registry import FROM_VJP, defop, into, unary
-from .unary import even_series, near_zero_split
+from .trigonometry import even_series, near_zero_split
 
 def _real_only(x, kernel):
     """PyTorch has no complex kernels for these functions; say so as it does."""

@@ -8,14 +8,14 @@ import numpy as np
 
 from ..._tensor import Tensor, _wrap
 from ..batching import any_batched, batched_by, on_batch, per_sample
-from ..pointwise.binary import lerp
+from ..pointwise.ternary import lerp
 from ..pointwise.elementwise import where
 from .reductions import TAKE_ALONG, past_batch
 from ..registry import unary
 from .sorting import sort
 from ..shape.views import transpose
 from ..._dims import wrap_dim
-from ..pointwise.unary import ceil, floor, round
+from ..pointwise.rounding import ceil, floor, round
 
 
 _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")

@@ -1,4 +1,5 @@
-"""Reductions: sums, extremes, statistics and norms over some dims (products: scans.py).
+"""Reductions: sums, extremes and counts over some dims (variance: variance.py; norms: norms.py;
+products: scans.py).
 
 Every reduction takes PyTorch's ``dim`` (an int, a tuple, or None for every dim) and
 ``keepdim``. Its gradient is the incoming one broadcast back over the reduced dims
@@ -12,8 +13,6 @@ the picked ones only; where several elements tie, they share it evenly, as in Py
 tensor([0.0000, 0.5000, 0.5000])
 """
 import builtins
-import math
-import warnings
 
 import numpy as np
 
@@ -22,13 +21,12 @@ from ..._tensor import Tensor, _wrap, tensor_methods
 from ..._autograd import engine
 from ..._modes import GRAD_MODE
 from ..pointwise.binary import maximum, minimum  # max(x, other) is maximum; chainrule.maximum comes through here
-from ..pointwise.elementwise import where, zeros_like
 from ..operands import cast
 from ..batching import batched_by, dim_params, on_batch
 from ..registry import LINEAR, apply, defop, unary
 from ..._dims import wrap_dim
 from ..._argparse import reduced_dims, size_arg, wrap_dims
-from ..pointwise.unary import abs, exp, sgn
+from ..pointwise.unary import exp
 
 # --- helpers ------------------------------------------------------------------------------
 
@@ -570,289 +568,6 @@ def argmin(x, dim=None, keepdim=False):
     return _arg_extreme(x, dim, keepdim, np.argmin, "argmin")
 
 
-# --- variance and standard deviation ---------------------------------------------------------
-
-def _var(x, dims, correction, keepdim):
-    with np.errstate(over="ignore"):  # a float32 variance past 3e38 is inf, as PyTorch's
-        return _wide_var(x, dims, correction, keepdim).astype(np.finfo(x.dtype).dtype)
-
-
-def _wide_var(x, dims, correction, keepdim):
-    """Sum of squared deviations over n - correction, in float64 (float32 is summed in
-    float64, as PyTorch's Welford does): its square root, the std, is rounded once, so a
-    float32 std of 1e30 stays finite where the variance overflows."""
-    if x.dtype.kind == "c":  # PyTorch's: the two parts' variances added (inf + nan is nan)
-        return _wide_var(x.real, dims, correction, keepdim) + _wide_var(x.imag, dims, correction, keepdim)
-    wide = x.astype(np.float64)
-    n = _count(x.shape, dims)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # no elements, or no degrees of freedom
-        if x.size and x.size == n and x.dtype != np.float16:
-            # one result: PyTorch's std_var_all_cpu, x.mean() in x's dtype, then the squared
-            # deviations from it added in double; the mean corrected by the deviations' own
-            # mean, so equal values have variance 0 (PyTorch's mean of them is exact or an ulp
-            # off by its sum's lane order: three 1e30s, 2e28; docs/differences.md)
-            mean = np.asarray(_mean(x, dims, True, x.dtype), np.float64)
-            drift = np.sum(wide - mean) / n
-            centred = wide - (mean + drift if np.isfinite(drift) else mean)  # (inf - inf: none)
-            return np.asarray(np.sum(centred * centred, axis=dims, keepdims=keepdim) / builtins.max(n - correction, 0))
-        centred = wide - np.sum(wide, axis=dims, keepdims=True) / n
-        # PyTorch's Welford, as the corrected two-pass sum: less the square of the deviations'
-        # own sum (the rounding of the mean), so a row of equal 1e30s has variance 0
-        squares = np.sum(centred * centred, axis=dims, keepdims=keepdim)
-        drift = np.sum(centred, axis=dims, keepdims=keepdim)
-        var = np.maximum(squares - drift * drift / n, 0) / builtins.max(n - correction, 0)
-    return np.asarray(var)
-
-
-def _std(x, dims, correction, keepdim):
-    real = np.finfo(x.dtype).dtype
-    if x.dtype.kind == "c":  # PyTorch: the variances of the two parts, each rounded, added, then the root
-        with np.errstate(over="ignore"):
-            return np.sqrt(_wide_var(x.real, dims, correction, keepdim).astype(real)
-                           + _wide_var(x.imag, dims, correction, keepdim).astype(real))
-    return np.sqrt(_wide_var(x, dims, correction, keepdim)).astype(real)
-
-
-def _var_slope(x, dims, correction):
-    """d var / d x_i = 2 (x_i - mean) / (n - correction). With no degrees of freedom left
-    PyTorch gives nan where x_i is the mean and +inf elsewhere (whole-tensor var), or
-    divides by zero (var along dims)."""
-    n = _count(x.shape, dims)
-    dof = n - correction
-    if not dims and dof <= 0:
-        return _wrap(np.where(x._data == np.mean(x._data), np.nan, np.inf).astype(x._data.dtype))
-    mean = x.mean() if not dims else _mean_over(x, dims, True)
-    # corrected as the forward's: x - mean is 0. on equal values, not an ulp (not where an
-    # infinite element makes the correction inf - inf)
-    drift = (x - mean).mean() if not dims else _mean_over(x - mean, dims, True)
-    mean = mean + where(drift.isfinite(), drift, 0.0)
-    return (2.0 / dof if dof != 0 else math.inf) * (x - mean)
-
-
-def _std_slope(g, ans):
-    """d std = d var / (2 std), 0 where std is 0 (as PyTorch's masked_fill)."""
-    return where(ans == 0, 0.0, g / (ans * 2))
-
-
-_VAR_RULES = dict(
-    save=lambda ans, x, dims, correction, keepdim: (x, dims, correction, keepdim),
-    vjp=lambda g, x, dims, correction, keepdim: _unreduce(g, x.shape, dims, keepdim) * _var_slope(x, dims, correction),
-    jvp=lambda t, x, dims, correction, keepdim: _sum_over(t * _var_slope(x, dims, correction), dims, keepdim))
-
-_STD_RULES = dict(
-    save=lambda ans, x, dims, correction, keepdim: (x, ans, dims, correction, keepdim),
-    vjp=lambda g, x, ans, dims, correction, keepdim: (_unreduce(_std_slope(g, ans), x.shape, dims, keepdim)
-                                                      * _var_slope(x, dims, correction)),
-    jvp=lambda t, x, ans, dims, correction, keepdim: _std_slope(
-        _sum_over(t * _var_slope(x, dims, correction), dims, keepdim), ans))
-
-_MEAN_PART_RULES = dict(
-    save=lambda ans, x, dims, correction, keepdim: (x._data.shape, dims, keepdim),
-    vjp=lambda g, shape, dims, keepdim: _unreduce(g, shape, dims, keepdim) / _count(shape, dims),
-    jvp=lambda t, shape, dims, keepdim: _mean_over(t, dims, keepdim))
-
-
-def _welford_mean(a, dims, keepdim):
-    """The mean of a real array as PyTorch's var_mean computes it, Welford's m += (x - m) / k
-    in float64 over the elements in memory order: the float64 sum over n, except that once
-    m is infinite, the next element makes it nan (inf - inf or -inf / k + inf), so an
-    infinite element gives nan unless it is the last one of its slice in memory."""
-    axes = tuple(range(a.ndim)) if dims is None else dims
-    with np.errstate(divide="ignore", invalid="ignore"):
-        mean = np.sum(a, axis=axes, keepdims=True, dtype=np.float64) / _count(a.shape, axes)
-    infinite = np.isinf(a)
-    if infinite.any():
-        offset = np.broadcast_to(builtins.sum(np.arange(a.shape[d]).reshape((-1,) + (1,) * (a.ndim - d - 1))
-                                              * a.strides[d] for d in axes), a.shape)
-        last = offset == np.max(offset, axis=axes, keepdims=True)
-        mean = np.where(np.any(infinite & ~last, axis=axes, keepdims=True), np.nan, mean)
-    return mean if keepdim else np.squeeze(mean, axis=axes)
-
-
-def _mean_part(x, dims, correction, keepdim):
-    if x.dtype.kind == "c":  # PyTorch takes the real and imaginary parts' var_mean apart
-        real = _welford_mean(x.real, dims, keepdim)
-        mean = np.empty(real.shape, np.complex128)
-        mean.real, mean.imag = real, _welford_mean(x.imag, dims, keepdim)  # no 1j * nan in the real part
-    else:
-        mean = _welford_mean(x, dims, keepdim)
-    return np.asarray(mean).astype(x.dtype)
-
-
-VAR = defop("var", _var, node="VarBackward0", batch=dim_params(0), **_VAR_RULES)
-STD = defop("std", _std, node="StdBackward0", batch=dim_params(0), **_STD_RULES)
-# var_mean and std_mean: one node name for both outputs, as PyTorch's one node
-VAR_MEAN_VAR = defop("var_mean_var", _var, node="VarMeanBackward0", batch=dim_params(0), **_VAR_RULES)
-VAR_MEAN_MEAN = defop("var_mean_mean", _mean_part, node="VarMeanBackward0", batch=dim_params(0), **_MEAN_PART_RULES)
-STD_MEAN_STD = defop("std_mean_std", _std, node="StdMeanBackward0", batch=dim_params(0), **_STD_RULES)
-STD_MEAN_MEAN = defop("std_mean_mean", _mean_part, node="StdMeanBackward0", batch=dim_params(0), **_MEAN_PART_RULES)
-
-
-def _var_params(x, dim, unbiased, keepdim, correction, name):
-    """(dims, correction, keepdim) from PyTorch's overloads: ``var(x, True)`` is the old
-    ``unbiased`` flag, ``var(x, dim, unbiased, keepdim)`` or ``correction=`` the new form."""
-    if x._data.dtype.kind not in "fc":
-        raise RuntimeError(f"{name if name.endswith('_mean') else 'std and var'} only support floating point and "
-                           "complex dtypes")
-    if isinstance(dim, bool):
-        dim, unbiased = None, dim
-    if unbiased is not None and correction is not None:
-        raise TypeError(f"{name}(): pass either unbiased or correction, not both")
-    if correction is None:
-        correction = 1 if unbiased is None or unbiased else 0
-    dims = None if dim is None else _reduce_args(x, dim)
-    if _count(x._data.shape, dims) - correction <= 0:
-        warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
-                      "reduction factor (input numel divided by output numel).", UserWarning, stacklevel=3)
-    return dims, correction, keepdim
-
-
-def var(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    return unary(VAR, x, _var_params(x, dim, unbiased, keepdim, correction, "var"))
-
-
-def std(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    return unary(STD, x, _var_params(x, dim, unbiased, keepdim, correction, "std"))
-
-
-def var_mean(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    params = _var_params(x, dim, unbiased, keepdim, correction, "var_mean")
-    return unary(VAR_MEAN_VAR, x, params), unary(VAR_MEAN_MEAN, x, params)
-
-
-def std_mean(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    params = _var_params(x, dim, unbiased, keepdim, correction, "std_mean")
-    return unary(STD_MEAN_STD, x, params), unary(STD_MEAN_MEAN, x, params)
-
-
-# --- norms ---------------------------------------------------------------------------------
-
-def _vector_norm(x, p, dims, keepdim, single_is_abs=True):
-    """The p-norm; float16 is worked out in float32 (PyTorch's accumulation type), and every
-    sum is ``accurate_sum``'s. (As PyTorch's, a float32 2-norm past 1e19 overflows, but
-    not the norm of one element: PyTorch's reduction of one element is its abs, except
-    along an explicit dim of a 0-d tensor: ``single_is_abs`` False.)"""
-    a = np.abs(x)
-    axes = (dims,) if isinstance(dims, (int, np.integer)) else dims  # (cdist passes one int)
-    if p in (math.inf, -math.inf) or p != 0 and single_is_abs and _count(a.shape, axes) == 1:
-        return (np.max if p > 0 else np.min)(a, axis=dims, keepdims=keepdim)
-    if p == 0:
-        return np.sum(a != 0, axis=dims, keepdims=keepdim).astype(a.dtype)
-    wide = a.astype(np.float32) if a.dtype == np.float16 else a
-    with np.errstate(divide="ignore", over="ignore"):
-        if p == 1:
-            out = accurate_sum(wide, dims, keepdim)
-        elif p == 2:
-            out = np.sqrt(accurate_sum(wide * wide, dims, keepdim))
-        else:
-            out = accurate_sum(wide ** p, dims, keepdim) ** (1 / p)
-    return np.asarray(out).astype(a.dtype)
-
-
-def _norm_slope(x, ans, p, dims, keepdim):
-    """d ||x||_p / d x_i for p >= 1 and ±inf, following PyTorch's norm_backward case by case
-    (0 where the norm is 0; the ±inf norms share among the elements that reach it)."""
-    norm = _unreduce(ans, x.shape, dims, keepdim)
-    if p == 1:
-        return sgn(x)
-    if p == 2:
-        return where(norm == 0, 0.0, x / norm)
-    if math.isinf(p):
-        a = np.abs(x._data)
-        reach = (a == norm._data) | (a != a)
-        return sgn(x) * _wrap((reach / np.sum(reach, axis=dims, keepdims=True)).astype(a.dtype))
-    # a zero norm is divided by as 1, so that the branch where() drops has no 0 / 0 for the
-    # next derivative to meet
-    safe = where(norm == 0, 1.0, norm) ** (p - 1)
-    if p < 2:
-        return where(norm == 0, 0.0, sgn(x) * abs(x) ** (p - 1) / safe)
-    return where(norm == 0, 0.0, x * abs(x) ** (p - 2) / safe)
-
-
-def _norm_grad(g, x, ans, p, dims, keepdim):
-    """PyTorch's norm_backward, its products in its order (which the second derivative's
-    rounding follows); p = 0 counts the nonzero elements, a step function: no gradient."""
-    if p == 0:
-        return None
-    g = _unreduce(g, x.shape, dims, keepdim)
-    if p < 1 and not math.isinf(p):  # (negative p too)
-        norm = _unreduce(ans, x.shape, dims, keepdim)
-        return sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)) * g * norm ** (1 - p)
-    if 1 < p < 2 or p > 2 and not math.isinf(p):
-        norm = _unreduce(ans, x.shape, dims, keepdim)
-        scaled = sgn(x) * abs(x) ** (p - 1) if p < 2 else x * abs(x) ** (p - 2)
-        # a zero norm is divided by as 1, so that the branch where() drops has no 0 / 0 for the
-        # next derivative to meet
-        return scaled * where(norm == 0, 0.0, g / where(norm == 0, 1.0, norm) ** (p - 1))
-    return g * _norm_slope(x, ans, p, dims, keepdim)
-
-
-NORM = defop("linalg_vector_norm", _vector_norm, node="LinalgVectorNormBackward0", batch=dim_params(1),
-             save=lambda ans, x, p, dims, keepdim, *single_is_abs: (x, ans, p, dims, keepdim),
-             vjp=_norm_grad, jvp=lambda t, x, ans, p, dims, keepdim: _norm_tangent(t, x, ans, p, dims, keepdim))
-
-
-def _norm_tangent(t, x, ans, p, dims, keepdim):
-    """The slope's sum along the tangent; for p < 1 (negative too), as PyTorch's norm_jvp,
-    the norm's factor ||x||^(1-p) multiplies the sum, not each term (an infinite norm: inf,
-    not nan)."""
-    if p == 0:
-        return zeros_like(ans)
-    complex_x = x._data.dtype.kind == "c"
-    if p > 1 and not math.isinf(p):
-        # PyTorch's order: the sum of x t (|x|^(p-2) x t) divided by the norm (its p-1 power)
-        # once, 0 where the norm is 0 (x = 1.8e308 and |t| > 1: inf / inf, nan, as PyTorch's)
-        along = (x * t.conj()).real if complex_x else x * t
-        if p < 2:
-            along = abs(x) ** (p - 1) * ((sgn(x) * t.conj()).real if complex_x else sgn(x) * t)
-        elif p > 2:
-            along = abs(x) ** (p - 2) * along
-        scale = ans if p == 2 else ans ** (p - 1)
-        return where(ans == 0, 0.0, _sum_over(along, dims, keepdim) / where(ans == 0, 1.0, scale))
-    if p < 1 and not math.isinf(p):
-        slope, factor = sgn(x) * where(x == 0, 0.0, abs(x) ** (p - 1)), ans ** (1 - p)
-    else:
-        slope, factor = _norm_slope(x, ans, p, dims, keepdim), None
-    # a complex x's slope is the gradient's direction: the real norm moves by Re(conj(slope) t)
-    terms = (slope.conj() * t).real if complex_x else t * slope
-    tangent = _sum_over(terms, dims, keepdim)
-    return tangent if factor is None else tangent * factor
-
-
-def _vector_norm_checked(x, p, dim, keepdim):
-    if x._data.dtype.kind not in "fc":
-        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
-                           f"Got {_type_name(x._data.dtype)}")
-    dims = _all_dims(x) if dim is None else _reduce_args(x, dim)
-    if x._data.size == 0 and (p < 0 or p == math.inf):
-        if dim is None:
-            raise RuntimeError(f"linalg.vector_norm cannot compute the {p:g} norm on an empty tensor because the "
-                               "operation does not have an identity")
-        for d in (dim,) if isinstance(dim, (int, np.integer)) else dim:  # named as given
-            if x._data.shape[wrap_dim(d, x._data.ndim)] == 0:
-                raise RuntimeError(f"linalg.vector_norm cannot compute the {p:g} norm on the dimension {d}because "
-                                   "this dimension is empty and the operation does not have an identity")
-    return unary(NORM, x, (float(p), dims, keepdim, dim is None or x._data.ndim > 0))
-
-
-def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
-    """``torch.norm``: the vector p-norm over ``dim`` (all dims when None); "fro" is p = 2.
-    The nuclear norm (p="nuc") needs an SVD, which chainrule does not have yet."""
-    if out is not None:
-        raise NotImplementedError("norm(): out= is not supported")
-    if dtype is not None:
-        input = input.to(dtype)
-    if isinstance(p, str):
-        dims = () if dim is None else (dim,) if isinstance(dim, (int, np.integer)) else tuple(dim)
-        if p == "fro" and len(dims) <= 2:
-            p = 2.0
-        elif p == "nuc":
-            raise NotImplementedError("norm(): p='nuc' (the nuclear norm) needs an SVD; not supported yet")
-        else:
-            raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dims))}")
-    return _vector_norm_checked(input, 2.0 if p is None else p, dim, keepdim)
-
-
 # --- logsumexp: its own rule, where exp would overflow ---------------------------------------
 
 def _logsumexp(x, dims, keepdim):
@@ -995,8 +710,5 @@ Tensor.nanmean = nanmean
 Tensor.amax = amax
 Tensor.amin = amin
 Tensor.aminmax = aminmax
-Tensor.var = var
-Tensor.std = std
-Tensor.norm = norm
 Tensor.logsumexp = logsumexp
 Tensor.count_nonzero = count_nonzero
