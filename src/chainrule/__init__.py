@@ -17,8 +17,8 @@ from ._printing import get_printoptions, set_printoptions
 from ._threads import get_num_threads, set_num_threads
 from ._creation import (arange, as_tensor, default_generator, empty, empty_like, eye, finfo, from_numpy, full,
                         full_like, Generator, get_rng_state, iinfo, initial_seed, linspace, logspace, manual_seed, ones,
-                        ones_like, rand, rand_like, randint, randint_like, randn, randn_like, seed, set_rng_state, tensor,
-                        tril_indices, triu_indices, zeros, zeros_like)
+                        ones_like, rand, rand_like, randint, randint_like, randn, randn_like, seed, set_rng_state,
+                        tensor, tril_indices, triu_indices, zeros, zeros_like)
 from ._ops.random import bernoulli, multinomial, normal, poisson, randperm
 from ._ops.pointwise.elementwise import conj, is_conj, is_neg, resolve_conj, resolve_neg
 from ._ops.pointwise.elementwise import add, div, floor_divide, mul, neg, remainder, rsub, sub, where
@@ -42,18 +42,18 @@ from ._ops.reduce.reductions import (all, amax, amin, aminmax, any, argmax, argm
 from ._ops.reduce.norms import norm
 from ._ops.reduce.variance import std, std_mean, var, var_mean
 from ._ops.reduce.scans import cummax, cummin, cumprod, cumsum, logcumsumexp, prod
-from ._ops.reduce.sorting import (argsort, bincount, histc, kthvalue, median, mode, msort, nanmedian, sort, topk, unique,
-                           unique_consecutive)
+from ._ops.reduce.sorting import (argsort, bincount, histc, kthvalue, median, mode, msort, nanmedian, sort, topk,
+                                  unique, unique_consecutive)
 from ._ops.reduce.quantiles import nanquantile, quantile
 from ._ops.shape.views import (adjoint, atleast_1d, atleast_2d, atleast_3d, broadcast_shapes, broadcast_tensors,
-                         broadcast_to, flatten, movedim, movedim as moveaxis, permute, ravel, reshape, squeeze, t,
-                         transpose, unflatten, unsqueeze)
+                               broadcast_to, flatten, movedim, movedim as moveaxis, permute, ravel, reshape, squeeze, t,
+                               transpose, unflatten, unsqueeze)
 from ._ops.shape.strided import (as_strided, diag, diag_embed, diagflat, diagonal, flip, fliplr, flipud, roll, rot90,
-                           trace, tril, triu)
+                                 trace, tril, triu)
 from ._ops.shape.joining import diff
 from ._ops.shape.joining import (block_diag, cartesian_prod, cat, chunk, column_stack, combinations, concat,
-                           concatenate, dstack, hstack, meshgrid, narrow, repeat_interleave, row_stack, split,
-                           stack, tensor_split, tile, unbind, vstack)
+                                 concatenate, dstack, hstack, meshgrid, narrow, repeat_interleave, row_stack, split,
+                                 stack, tensor_split, tile, unbind, vstack)
 from ._ops.index.indexing import select
 from ._ops.index.index_put import index_put, index_put_
 from ._ops.index.along_dim import index_add, index_copy, index_fill, index_select
@@ -61,8 +61,8 @@ from ._ops.index.gather_scatter import gather, scatter, scatter_add, scatter_red
 from ._ops.index.masked import masked_fill, masked_scatter, masked_select
 from ._ops.index.take_put import put, take
 from ._ops.index.searching import argwhere, bucketize, nonzero, searchsorted
-from ._ops.linalg.products import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, ger, inner, kron, matmul, matrix_exp, mm,
-                          mv, outer, tensordot, vdot)
+from ._ops.linalg.products import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, ger, inner, kron, matmul, matrix_exp,
+                                   mm, mv, outer, tensordot, vdot)
 from ._ops.linalg.contractions import chain_matmul, einsum
 from ._ops.linalg.geometry import cdist, cross
 from ._ops.linalg.triangular import triangular_solve
@@ -73,16 +73,16 @@ from ._ops.nn.activations import (celu, celu_, hardshrink, prelu, relu_, rrelu, 
                                   threshold_)
 from ._ops.nn.softmax import log_softmax, softmax
 from ._ops.nn.layers import (alpha_dropout, alpha_dropout_, bilinear, dropout, dropout_, embedding, embedding_renorm_,
-                          feature_alpha_dropout, feature_alpha_dropout_, feature_dropout, feature_dropout_)
+                             feature_alpha_dropout, feature_alpha_dropout_, feature_dropout, feature_dropout_)
 from ._ops.nn.normalization import (batch_norm, cosine_similarity, group_norm, instance_norm, layer_norm,
-                                 pairwise_distance)
+                                    pairwise_distance)
 from ._ops.nn.conv import conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d, convolution
 from ._ops.nn.pooling import (adaptive_avg_pool1d, adaptive_max_pool1d_with_indices as adaptive_max_pool1d, avg_pool1d,
-                           max_pool1d, max_pool1d_with_indices, max_pool2d)
+                              max_pool1d, max_pool1d_with_indices, max_pool2d)
 from ._ops.nn.resampling import constant_pad_nd, pixel_shuffle, pixel_unshuffle
 from ._ops.nn.sequence_losses import ctc_loss_aten as ctc_loss
 from ._autograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
-                                 no_grad, set_grad_enabled)
+                                  no_grad, set_grad_enabled)
 from ._autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled
 from . import autograd, linalg, nn, random, return_types, special, utils  # submodules, as in torch
 from .autograd import functional as _functional  # noqa: F401  (autograd.functional: needs the ops)

@@ -12,9 +12,9 @@ gives the ``torch.linalg`` spellings (``svd`` is ``linalg_svd``, as ``torch.svd`
 from ._ops.linalg.decomposition_base import _LinAlgError as LinAlgError
 from ._ops.linalg.triangular import solve_triangular
 from ._ops.linalg.factorizations import (eigh, eigvalsh, linalg_lu as lu, linalg_qr as qr, linalg_svd as svd, lu_factor,
-                                  lu_factor_ex, lu_solve, svdvals)
+                                         lu_factor_ex, lu_solve, svdvals)
 from ._ops.linalg.solvers import (cholesky_ex, det, inv, inv_ex, linalg_cholesky as cholesky, linalg_slogdet as slogdet,
-                           lstsq, pinv, solve, solve_ex)
+                                  lstsq, pinv, solve, solve_ex)
 from ._ops.linalg.matrix_functions import cond, matrix_norm, matrix_power, matrix_rank, norm
 from ._ops.linalg.contractions import multi_dot
 from ._ops.linalg.geometry import linalg_cross as cross

@@ -3,12 +3,12 @@
 >>> chainrule.special.gammaln(chainrule.tensor([4.0]))
 tensor([1.7918])
 
-Everything here is defined elsewhere (``_ops.pointwise.special``, ``_ops.pointwise.unary``, ``_ops.pointwise.binary``); this module
-only gives the ``torch.special`` spellings (``gammaln`` for ``lgamma``, ``psi`` for
+Everything here is defined elsewhere (``_ops.pointwise``: ``special``, ``unary``,
+``trigonometry``, ``binary``); this module only gives the ``torch.special`` spellings (``gammaln`` for ``lgamma``, ``psi`` for
 ``digamma``, ``expit`` for ``sigmoid``...).
 """
 from ._ops.pointwise.special import (digamma, erf, erfc, erfinv, i0, i0e, i1, i1e, lgamma as gammaln,
-                           mvlgamma as multigammaln, polygamma)
+                                     mvlgamma as multigammaln, polygamma)
 from ._ops.pointwise.unary import exp2, expm1, log1p, sigmoid as expit
 from ._ops.pointwise.rounding import round
 from ._ops.pointwise.trigonometry import logit, sinc

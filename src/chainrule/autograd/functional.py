@@ -20,7 +20,7 @@ Inputs and outputs keep their form: a tensor gives a tensor, a tuple gives a tup
 import numpy as np
 
 from .. import _creation, _tensor
-from .._functorch.vmap import vmap
+from .._functorch.vmap import vmap as _vmap
 from .._ops.shape.joining import stack
 from . import forward_ad
 from .._modes import FORWARD_AD
@@ -391,7 +391,7 @@ def _jacobian_forward(func, inputs, strict, vectorize):
             return tuple(u.tangent if u.tangent is not None else _creation.zeros_like(u.primal)
                          for u in unpacked)
 
-    tangents = vmap(push_forward)(*basis)
+    tangents = _vmap(push_forward)(*basis)
     outputs_were_tuple, outputs = outputs_seen[0]
     jac = []
     for tangent, out in zip(tangents, outputs):

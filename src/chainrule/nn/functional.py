@@ -14,25 +14,25 @@ import numpy as np
 from .. import _dtype
 from .._tensor import Tensor, _wrap
 from .._ops.pointwise.unary import relu as _relu, sigmoid, tanh
-from .._ops.nn.activations import (celu_, elu_, gelu, glu, hardshrink, hardtanh_, leaky_relu_, log_sigmoid as logsigmoid,
-                                prelu, rrelu_, selu_, softplus, softshrink, threshold_)
+from .._ops.nn.activations import (celu_, elu_, gelu, glu, hardshrink, hardtanh_, leaky_relu_,
+                                   log_sigmoid as logsigmoid, prelu, rrelu_, selu_, softplus, softshrink, threshold_)
 from .._ops.nn import activations as _act
 from .._ops.nn.layers import (bilinear, embedding_renorm_ as _embedding_renorm_, linear, one_hot,
-                           scaled_dot_product_attention)
+                              scaled_dot_product_attention)
 from .._ops.nn import layers as _layers
 from .._ops.nn.normalization import cosine_similarity, pairwise_distance
 from .._ops.nn import normalization as _norm
 from .._ops.nn.losses import (cosine_embedding_loss, gaussian_nll_loss, hinge_embedding_loss, huber_loss, kl_div,
-                           l1_loss, margin_ranking_loss, mse_loss, multi_margin_loss, multilabel_soft_margin_loss,
-                           poisson_nll_loss, smooth_l1_loss, soft_margin_loss, triplet_margin_loss)
+                              l1_loss, margin_ranking_loss, mse_loss, multi_margin_loss, multilabel_soft_margin_loss,
+                              poisson_nll_loss, smooth_l1_loss, soft_margin_loss, triplet_margin_loss)
 from .._ops.nn.classification_losses import (binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy,
-                                          nll_loss)
+                                             nll_loss)
 from .._ops.nn.sequence_losses import ctc_loss
 from .._ops.nn.conv import conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d, fold, unfold
 from .._ops.nn.pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_max_pool1d,
-                            adaptive_max_pool1d_with_indices, adaptive_max_pool2d, adaptive_max_pool2d_with_indices,
-                            avg_pool1d, avg_pool2d, lp_pool1d, lp_pool2d, max_pool1d, max_pool1d_with_indices,
-                            max_pool2d, max_pool2d_with_indices)
+                               adaptive_max_pool1d_with_indices, adaptive_max_pool2d, adaptive_max_pool2d_with_indices,
+                               avg_pool1d, avg_pool2d, lp_pool1d, lp_pool2d, max_pool1d, max_pool1d_with_indices,
+                               max_pool2d, max_pool2d_with_indices)
 from .._ops.nn.interpolation import interpolate, upsample, upsample_bilinear, upsample_nearest
 from .._ops.nn.resampling import pad, pixel_shuffle, pixel_unshuffle
 from .._creation import finfo, zeros, zeros_like

@@ -14,9 +14,9 @@ import numpy as np
 
 from .._tensor import Tensor
 from . import _kernels as K
-from .optimizer import (_weight_decay, Optimizer, _bump, _check_betas, _check_capturable, _check_fused, _check_fused_flags,
-                        _check_non_negative, _check_lr, _grad_array, _increment, _run_closure, _scalar_np_dtype,
-                        _scalar_tensor, _to_scalar, _use_grad_for_differentiable, _value, _zeros_like)
+from .optimizer import (_weight_decay, Optimizer, _bump, _check_betas, _check_capturable, _check_fused,
+                        _check_fused_flags, _check_non_negative, _check_lr, _grad_array, _increment, _run_closure,
+                        _scalar_np_dtype, _scalar_tensor, _to_scalar, _use_grad_for_differentiable, _value, _zeros_like)
 
 
 class Adam(Optimizer):

@@ -12,12 +12,12 @@ import numpy as np
 
 from ..._tensor import Tensor, _wrap
 from .products import (check_floating, check_matrix, diag_embed, diagonal, eye_like, lacks_kernel, mH, matmul, tril,
-                     triu, type_name)
+                       triu, type_name)
 from ..batching import batched_by, leading, ON_BATCH, on_batch, pad
 from ..registry import apply, defop, unary
-from .decomposition_base import (_batch_error, _not_converged, _hermitian_input, _layout, _nonzero, _np_hermitian_part, _np_lu,
-                                 _np_lu_substitute, _np_pack, _np_part, _np_permutation, _outputs, _packed, _part_rules, _parts,
-                                 _real_dtype, named, np_svd)
+from .decomposition_base import (_batch_error, _not_converged, _hermitian_input, _layout, _nonzero, _np_hermitian_part,
+                                 _np_lu, _np_lu_substitute, _np_pack, _np_part, _np_permutation, _outputs, _packed,
+                                 _part_rules, _parts, _real_dtype, named, np_svd)
 from .triangular import solve_triangular
 
 

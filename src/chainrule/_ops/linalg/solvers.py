@@ -16,16 +16,14 @@ from ..._modes import GRAD_MODE
 from ..pointwise.elementwise import where
 from .contractions import np_einsum
 from .products import (check_floating, check_matrix, diag_embed, diagonal, eye_like, lacks_kernel, mH, matmul,
-                     refuse_non_lapack, tril, triu, type_name)
+                       refuse_non_lapack, tril, triu, type_name)
 from ..batching import aligned, batched_by, has_values, leading, ON_BATCH, on_batch, pad, PER_SAMPLE, per_sample
 from ..._dims import wrap_dim
 from .. import registry
 from ..registry import apply, defop, unary
 from .decomposition_base import (_LinAlgError, _batch_error, _eps, _equal_matrices, _hermitian_input, _layout,
-                                 _real_dtype, np_svd,
-                                 _np_hermitian_part, _np_lu, _np_lu_substitute, _np_pack, _np_part, _np_substitute, _outputs,
-                                 _packed,
-                                 _part_rules, _parts, _singular_info, _solve, named)
+                                 _real_dtype, np_svd, _np_hermitian_part, _np_lu, _np_lu_substitute, _np_pack, _np_part,
+                                 _np_substitute, _outputs, _packed, _part_rules, _parts, _singular_info, _solve, named)
 from .factorizations import linalg_svd, svdvals
 from .triangular import solve_triangular
 

@@ -28,7 +28,9 @@ from ..._tensor import Tensor, is_tensor
 from .elementwise import _no_bool_subtraction, div, where, zeros_like
 from .comparisons import _as_complex32
 from .power import pow
-from ..operands import TENSOR_OR_NUMBER, _is_complex, _no_derivative, _scalar_operand, common_operands, invalid_arguments, must_be_tensor, not_implemented_for, plain, promoted, tensor_method, type_name, without_derivative
+from ..operands import (TENSOR_OR_NUMBER, _is_complex, _no_derivative, _scalar_operand, common_operands,
+                        invalid_arguments, must_be_tensor, not_implemented_for, plain, promoted, tensor_method,
+                        type_name, without_derivative)
 from ..inplace import BROADCASTING, apply_inplace, promoting
 from ..methods import inplace_method
 from ..batching import elementwise

@@ -9,8 +9,8 @@ import numpy as np
 from ... import _argparse, _dtype
 from ..._argparse import NotAnOperand, operand
 from ..._tensor import Tensor, _wrap, is_tensor, tensor_methods
-from ..operands import (as_tensor_like, common_operands, invalid_arguments, _is_complex, not_implemented_for, plain, promoted,
-                       _scalar_operand, TENSOR_OR_NUMBER)
+from ..operands import (as_tensor_like, common_operands, invalid_arguments, _is_complex, not_implemented_for, plain,
+                        promoted, _scalar_operand, TENSOR_OR_NUMBER)
 from ..inplace import promoting
 from ..methods import inplace_method
 from .elementwise import _operator

@@ -22,8 +22,8 @@ from ... import _argparse, _dtype, _exact
 from ..._argparse import NUMBERS, NotAnOperand, operand
 from ..._tensor import Tensor, _wrap, device as _device, is_tensor, tensor_methods, to_arguments
 from ..operands import (as_tensor_like, cast, clone, common_operands, _complex32_refused, _conj, _float_result,
-                       invalid_arguments, _no_derivative, not_implemented_for, plain, _scalar_operand, _scalar_result, _tensor_result, type_name,
-                       without_derivative)
+                        invalid_arguments, _no_derivative, not_implemented_for, plain, _scalar_operand, _scalar_result,
+                        _tensor_result, type_name, without_derivative)
 from ..batching import dynamic_shape_error, elementwise, has_values
 from ..inplace import BROADCASTING, INTEGER_VALUES_ONLY, apply_inplace, promoting
 from ..methods import inplace_method

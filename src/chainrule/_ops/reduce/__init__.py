@@ -1,3 +1,3 @@
-"""Reductions (sum, mean, max, var, norms: ``reductions``), running ops (``scans``), sorting,
-selection and counting (``sorting``, with PyTorch's CPU orders in ``stl_order``) and
-quantiles. Builds on ``pointwise``, ``index`` and ``shape``."""
+"""Reductions (sum, mean, max, logsumexp, counts: ``reductions``; ``variance``; ``norms``),
+running ops (``scans``), sorting, selection and counting (``sorting``, with PyTorch's CPU
+orders in ``stl_order``) and quantiles. Builds on ``pointwise``, ``index`` and ``shape``."""

@@ -18,12 +18,13 @@ results back in the caller's order. Everything is made of differentiable slices 
 ``cat``, so gradients flow from packed data back to the padded input.
 """
 from collections.abc import Iterable
+from typing import NamedTuple  # noqa: F401  (torch.nn.utils.rnn's namespace has it)
 
 from ... import _creation, _dtype
 from ..._ops.shape.joining import cat
 from ..._ops.reduce.sorting import sort
 from ..._tensor import Tensor
-from .._packed_sequence import PackedSequence, invert_permutation
+from .._packed_sequence import PackedSequence, PackedSequence_, invert_permutation  # noqa: F401  (PackedSequence_: torch's name here)
 
 __all__ = ["PackedSequence", "invert_permutation", "pack_padded_sequence", "pad_packed_sequence", "pad_sequence",
            "unpad_sequence", "pack_sequence", "unpack_sequence"]
