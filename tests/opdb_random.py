@@ -1,4 +1,4 @@
-"""Op database entries for random sampling and creation ops (_creation.py, _ops/random.py).
+"""Op database entries for random sampling and creation ops (_ops/creation.py, _ops/random.py).
 
 See op_db.py for what an entry, a sample and an error case hold; test_ops.py runs every
 check on every entry. ``KNOWN_BUGS`` has test_ops.KNOWN_BUGS's format.

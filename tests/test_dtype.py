@@ -3,7 +3,7 @@
 Every test builds the same thing with chainrule and with torch and compares. The promotion
 tests run over every pair of dtypes and every kind of operand (dimensioned tensor, 0-d
 tensor, Python scalar), since PyTorch's priorities between those kinds are where a NumPy
-based library most easily goes wrong (see ``chainrule/_dtype.py``).
+based library most easily goes wrong (see ``chainrule/_core/dtype.py``).
 """
 import itertools
 import operator
@@ -11,7 +11,7 @@ import operator
 import pytest
 
 import chainrule
-from chainrule import _dtype
+from chainrule._core import dtype as _dtype
 from helpers import require_torch
 
 NAMES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64",

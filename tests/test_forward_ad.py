@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import chainrule
-from chainrule import _modes
+from chainrule._core import modes as _modes
 from chainrule._ops import registry
 from chainrule.autograd import forward_ad
 

@@ -490,7 +490,7 @@ def test_modified_saved_output_through_live_view():
     same_error(program)
 
 
-@pytest.mark.xfail(strict=True, reason="_tensor.py/registry.py: a view saved before its base changed keeps its "
+@pytest.mark.xfail(strict=True, reason="_core/tensor.py/registry.py: a view saved before its base changed keeps its "
                                        "stale grad_fn, so the message says 'output 0 of Slice'; torch regenerates "
                                        "the view's grad_fn and says 'output 0 of AsStrided'")
 def test_modified_saved_tensor_error_base_of_saved_view():

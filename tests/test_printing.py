@@ -16,7 +16,7 @@ import sys
 import numpy as np
 import pytest
 
-from chainrule import _dtype, _printing
+from chainrule._core import dtype as _dtype, printing as _printing
 
 TESTS = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(TESTS))

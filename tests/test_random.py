@@ -1,4 +1,4 @@
-"""Random sampling (_ops/random.py, _creation.py) and the dtype limits finfo/iinfo.
+"""Random sampling (_ops/random.py, _ops/creation.py) and the dtype limits finfo/iinfo.
 
 Draws differ from PyTorch's, so these tests check what the two libraries share: shapes,
 dtypes, ranges, moments (to several standard errors, with fixed seeds, so they never

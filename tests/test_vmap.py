@@ -7,7 +7,7 @@ import pytest
 
 import chainrule
 from chainrule._functorch import batched
-from chainrule._modes import VMAP
+from chainrule._core.modes import VMAP
 from chainrule._ops import registry
 from helpers import assert_close, both, full_error_of, require_torch
 

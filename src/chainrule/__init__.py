@@ -8,17 +8,17 @@
 tensor([[4.5000, 4.5000],
         [4.5000, 4.5000]])
 """
-from ._dtype import (bool_ as bool, complex64, complex128, dtype, float16, float32, float64, int8, int16,
-                     int32, int64, uint8, can_cast, get_default_dtype, promote_types, set_default_dtype)
-from ._tensor import Size, Tensor, device, is_tensor
-from ._legacy import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor, IntTensor, LongTensor,
-                      ShortTensor)
-from ._printing import get_printoptions, set_printoptions
-from ._threads import get_num_threads, set_num_threads
-from ._creation import (arange, as_tensor, default_generator, empty, empty_like, eye, finfo, from_numpy, full,
-                        full_like, Generator, get_rng_state, iinfo, initial_seed, linspace, logspace, manual_seed, ones,
-                        ones_like, rand, rand_like, randint, randint_like, randn, randn_like, seed, set_rng_state,
-                        tensor, tril_indices, triu_indices, zeros, zeros_like)
+from ._core.dtype import (bool_ as bool, complex64, complex128, dtype, float16, float32, float64, int8, int16, int32,
+                          int64, uint8, can_cast, get_default_dtype, promote_types, set_default_dtype)
+from ._core.tensor import Size, Tensor, device, is_tensor
+from ._ops.legacy import (BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor, IntTensor,
+                          LongTensor, ShortTensor)
+from ._core.printing import get_printoptions, set_printoptions
+from ._core.threads import get_num_threads, set_num_threads
+from ._ops.creation import (arange, as_tensor, default_generator, empty, empty_like, eye, finfo, from_numpy, full,
+                            full_like, Generator, get_rng_state, iinfo, initial_seed, linspace, logspace, manual_seed,
+                            ones, ones_like, rand, rand_like, randint, randint_like, randn, randn_like, seed,
+                            set_rng_state, tensor, tril_indices, triu_indices, zeros, zeros_like)
 from ._ops.random import bernoulli, multinomial, normal, poisson, randperm
 from ._ops.pointwise.elementwise import conj, is_conj, is_neg, resolve_conj, resolve_neg
 from ._ops.pointwise.elementwise import add, div, floor_divide, mul, neg, remainder, rsub, sub, where
@@ -92,7 +92,7 @@ from . import backends, cuda, optim, serialization  # submodules, as in torch
 from .serialization import load, save
 from . import viz  # a submodule
 from .viz.explain import explain
-from ._dtype import result_dtype as _result_dtype
+from ._core.dtype import result_dtype as _result_dtype
 
 float = float32
 double = float64

@@ -20,8 +20,8 @@ from pickle import UnpicklingError, decode_long
 
 import numpy as np
 
-from . import _dtype
-from ._tensor import Size, Tensor, _wrap, device
+from ._core import dtype as _dtype
+from ._core.tensor import Size, Tensor, _wrap, device
 from .nn.parameter import Parameter
 
 # --- the user's allowlist (torch.serialization.add_safe_globals) --------------------

@@ -5,8 +5,8 @@
 """
 import contextlib
 
-from ._creation import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
-from ._generator import default_generator
+from ._ops.creation import get_rng_state, initial_seed, manual_seed, seed, set_rng_state
+from ._core.generator import default_generator
 
 __all__ = ["fork_rng", "get_rng_state", "initial_seed", "manual_seed", "seed", "set_rng_state",
            "default_generator"]

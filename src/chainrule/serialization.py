@@ -27,8 +27,8 @@ from collections import OrderedDict
 
 import numpy as np
 
-from . import _dtype
-from ._tensor import Size, Tensor, device
+from ._core import dtype as _dtype
+from ._core.tensor import Size, Tensor, device
 from .nn.parameter import Parameter
 from ._weights_only_unpickler import (LoadedStorage, StorageType, Unpickler, add_safe_globals, clear_safe_globals,
                                       get_safe_globals, safe_globals)

@@ -43,8 +43,8 @@ import weakref
 
 import numpy as np
 
-from .._modes import GRAD_MODE
-from .._tensor import _type_string, _wrap, extras as _extras, tensor_methods
+from .._core.modes import GRAD_MODE
+from .._core.tensor import _type_string, _wrap, extras as _extras, tensor_methods
 from .anomaly_mode import ANOMALY, checked_vjp, inplace_lines, with_line
 
 SECOND_BACKWARD = (

@@ -10,7 +10,7 @@ versions.
 import functools
 import inspect
 
-from .._modes import GRAD_MODE
+from .._core.modes import GRAD_MODE
 
 
 def is_grad_enabled():

@@ -8,9 +8,9 @@ import re
 
 import numpy as np
 
-from .. import _argparse, _tensor
-from .._modes import VMAP, any_batched
-from .._tensor import tensor_methods
+from .._core import arguments as _argparse, tensor as _tensor
+from .._core.modes import VMAP, any_batched
+from .._core.tensor import tensor_methods
 from .anomaly_mode import called_from, place, with_line
 from .engine import _accumulate as accumulate_grad, current_grad_fn, run_backward
 

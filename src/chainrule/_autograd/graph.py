@@ -15,7 +15,7 @@ are not checked (the unpack hook may return any tensor).
 Packed values live in a ``PackedSaved`` that the node keeps in its ``ans`` field (see
 the engine's notes): a node's ``saved`` then holds None where a tensor was.
 """
-from .. import _tensor
+from .._core import tensor as _tensor
 from .engine import TASKS, AccumulateGrad, Node, grad_accumulator
 
 SAVED_HOOKS = []  # (pack, unpack) pairs, innermost last; empty: nodes keep tensors as they are

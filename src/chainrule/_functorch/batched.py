@@ -24,13 +24,13 @@ import warnings
 
 import numpy as np
 
-from .._modes import VMAP
+from .._core.modes import VMAP
 from .._ops import batching
 from .._ops.index.indexing import select
 from .._ops.inplace import apply_inplace, view_inplace as inplace_view
 from .._ops.shape.joining import stack
 from .._ops.registry import apply
-from .._tensor import Tensor
+from .._core.tensor import Tensor
 from .._autograd.gradients import grad as _grad
 from ..return_types import _ReturnType
 
@@ -490,7 +490,7 @@ def autograd_grad(outputs, inputs, grad_outputs=None, **kwargs):
     return tuple(out)
 
 
-# the slots through which the layers below reach vmap (see chainrule._modes)
+# the slots through which the layers below reach vmap (see chainrule._core.modes)
 VMAP.dispatch, VMAP.on_batch, VMAP.per_sample, VMAP.random_per_sample = dispatch, on_batch, per_sample, random_per_sample
 VMAP.elementwise_call, VMAP.inplace, VMAP.view_inplace = elementwise_call, inplace, view_inplace
 VMAP.randomness, VMAP.check_randomness, VMAP.wrap, VMAP.autograd_grad = randomness, check_randomness, wrap, autograd_grad

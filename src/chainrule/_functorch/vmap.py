@@ -15,12 +15,12 @@ torch.Size([5])
 """
 import functools
 
-from .._creation import get_rng_state, set_rng_state
-from .._modes import VMAP
+from .._ops.creation import get_rng_state, set_rng_state
+from .._core.modes import VMAP
 from .._ops.shape.joining import cat
 from .._ops.shape.views import movedim
-from .._pytree import tree_flatten as flatten, tree_unflatten as unflatten
-from .._tensor import Tensor
+from .._core.pytree import tree_flatten as flatten, tree_unflatten as unflatten
+from .._core.tensor import Tensor
 from ..return_types import _ReturnType
 from . import batched
 

@@ -16,7 +16,7 @@ from inspect import signature
 
 from numpy import broadcast_to
 
-from .._modes import VMAP, any_batched, has_values  # noqa: F401  (the ops' names for them)
+from .._core.modes import VMAP, any_batched, has_values  # noqa: F401  (the ops' names for them)
 from .registry import apply
 
 

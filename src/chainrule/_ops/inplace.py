@@ -22,15 +22,15 @@ import math
 
 import numpy as np
 
-from .. import _dtype
-from .._argparse import operand
-from .._tensor import Tensor, _wrap, extras
+from .._core import dtype as _dtype
+from .._core.arguments import operand
+from .._core.tensor import Tensor, _wrap, extras
 from .._autograd.anomaly_mode import LINES, note_modified
-from .._modes import GRAD_MODE
+from .._core.modes import GRAD_MODE
 from .._autograd.grad_mode import no_grad
 from .._autograd import engine
 from .._autograd.engine import Node, current_grad_fn
-from .._modes import FORWARD_AD, VMAP
+from .._core.modes import FORWARD_AD, VMAP
 from .batching import leading
 from .tangents import copy_tangent, update_inplace, update_view_inplace
 from . import registry

@@ -7,10 +7,10 @@ import math
 
 import numpy as np
 
-from .. import _argparse, _dtype
-from .._argparse import operand
-from .._modes import FORWARD_AD, GRAD_MODE, VMAP
-from .._tensor import Tensor, _wrap, is_tensor
+from .._core import arguments as _argparse, dtype as _dtype
+from .._core.arguments import operand
+from .._core.modes import FORWARD_AD, GRAD_MODE, VMAP
+from .._core.tensor import Tensor, _wrap, is_tensor
 from .batching import has_values
 from .registry import FROM_VJP, Op, broadcast_error, defop, not_a_tensor, record, unary
 from .tangents import not_differentiable, refuse_tangents

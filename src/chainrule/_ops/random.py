@@ -19,11 +19,11 @@ import operator
 
 import numpy as np
 
-from .. import _dtype
-from .. import _distributions as kernels
-from .._creation import _finish, _generator, _size
-from .._modes import VMAP
-from .._tensor import Tensor, _wrap
+from .._core import dtype as _dtype
+from . import random_kernels as kernels
+from .creation import _finish, _generator, _size
+from .._core.modes import VMAP
+from .._core.tensor import Tensor, _wrap
 from .pointwise.elementwise import zeros_like
 from .inplace import apply_inplace
 from .batching import any_batched, batched_by, has_values, on_batch, random_per_sample

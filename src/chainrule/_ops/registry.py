@@ -28,13 +28,13 @@ import warnings
 import numpy as np
 from numpy import asarray, empty, ndarray
 
-from .. import _dtype
+from .._core import dtype as _dtype
 
 from .._autograd.anomaly_mode import ANOMALY, LINES, called_from, remember
 from .._autograd.engine import ANS, current_grad_fn, grad_accumulator, node_class
 from .._autograd.graph import SAVED_HOOKS, pack_saved
-from .._modes import FORWARD_AD, GRAD_MODE, VMAP
-from .._tensor import InferenceCounter, Tensor, _legacy_type_name, _wrap, extras
+from .._core.modes import FORWARD_AD, GRAD_MODE, VMAP
+from .._core.tensor import InferenceCounter, Tensor, _legacy_type_name, _wrap, extras
 
 _new = object.__new__
 

@@ -40,9 +40,9 @@ import weakref
 
 from numpy import complex64, empty, empty_like, may_share_memory, result_type, zeros_like
 
-from .._dtype import from_numpy_dtype
-from .._modes import FORWARD_AD
-from .._tensor import Tensor, _wrap, extras
+from .._core.dtype import from_numpy_dtype
+from .._core.modes import FORWARD_AD
+from .._core.tensor import Tensor, _wrap, extras
 from .._autograd.engine import ANS_TANGENTS
 from . import registry as _registry
 

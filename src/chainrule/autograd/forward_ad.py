@@ -15,10 +15,10 @@ tensor([1.0000, 0.5403])
 from typing import NamedTuple
 
 from .._functorch.batched import unwrap_under, wrap, wrap_under
-from .._modes import FORWARD_AD
+from .._core.modes import FORWARD_AD
 from .._ops.registry import apply
 from .._ops.tangents import dual_view, is_batched, primal_op, tangent_of
-from .._tensor import Tensor
+from .._core.tensor import Tensor
 from .._autograd.engine import ANS_TANGENTS
 from .._autograd.grad_mode import _GradModeManager
 

@@ -44,7 +44,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .. import _tensor
+from .._core import tensor as _tensor
 from .._functorch import batched
 from .._ops.index.indexing import select
 from .._ops.shape.joining import stack
@@ -53,7 +53,7 @@ from .._autograd import graph
 from .._autograd.anomaly_mode import inplace_lines, with_line
 from .._autograd.engine import (SECOND_BACKWARD, Node, OutputPort, _Handle, _modified_message, _reduce,
                                 current_grad_fn, edge_of, grad_accumulator)
-from .._modes import FORWARD_AD, GRAD_MODE, VMAP
+from .._core.modes import FORWARD_AD, GRAD_MODE, VMAP
 
 _LEGACY = ("Legacy autograd function with non-static forward method is deprecated. Please use new-style "
            "autograd function with static forward method. (Example: "

@@ -19,11 +19,12 @@ Inputs and outputs keep their form: a tensor gives a tensor, a tuple gives a tup
 """
 import numpy as np
 
-from .. import _creation, _tensor
+from .._ops import creation as _creation
+from .._core import tensor as _tensor
 from .._functorch.vmap import vmap as _vmap
 from .._ops.shape.joining import stack
 from . import forward_ad
-from .._modes import FORWARD_AD
+from .._core.modes import FORWARD_AD
 from .._autograd.gradients import grad as _autograd_grad
 from .._autograd.grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 

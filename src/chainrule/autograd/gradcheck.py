@@ -32,7 +32,7 @@ import numpy as np
 from .._autograd.gradients import grad as autograd_grad
 from .._functorch.vmap import vmap
 from .._ops.shape.joining import stack
-from .._tensor import _wrap as wrap, is_tensor
+from .._core.tensor import _wrap as wrap, is_tensor
 from . import forward_ad
 
 

@@ -1,5 +1,5 @@
 """``Variable``: PyTorch's old wrapper, today just a Tensor (``Variable(t)`` returns t)."""
-from .._tensor import Tensor
+from .._core.tensor import Tensor
 
 
 class _VariableMeta(type):

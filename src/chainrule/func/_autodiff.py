@@ -19,13 +19,13 @@ from functools import wraps
 
 import numpy as np
 
-from .. import _tensor
-from .._tensor import is_tensor
+from .._core import tensor as _tensor
+from .._core.tensor import is_tensor
 from .._functorch.batched import batched_leaf
 from .._functorch.vmap import vmap
-from .._modes import VMAP
+from .._core.modes import VMAP
 from .._ops.shape.joining import cat
-from .._pytree import tree_flatten, tree_unflatten, treespec_pprint
+from .._core.pytree import tree_flatten, tree_unflatten, treespec_pprint
 from ..autograd import forward_ad
 from ..autograd.functional import unit_rows
 from .._autograd.gradients import grad as _autograd_grad

@@ -8,7 +8,7 @@ what ``grad``, ``jacrev`` and ``vmap`` need (per-sample gradients, ensembles).
 Works on any object whose parameters are attributes. ``strict`` and ``tie_weights`` use
 the module's ``named_parameters``/``named_buffers`` where it has them (``nn.Module``).
 """
-from .._tensor import Tensor
+from .._core.tensor import Tensor
 
 
 def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, *, tie_weights=True, strict=False):

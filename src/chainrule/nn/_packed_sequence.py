@@ -4,8 +4,9 @@ layers must not import the utilities (whose package imports the modules back).
 """
 from typing import NamedTuple
 
-from .. import _creation, _dtype
-from .._tensor import Tensor
+from .._ops import creation as _creation
+from .._core import dtype as _dtype
+from .._core.tensor import Tensor
 
 
 class PackedSequence_(NamedTuple):

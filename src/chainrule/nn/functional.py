@@ -11,8 +11,8 @@ import warnings
 
 import numpy as np
 
-from .. import _dtype
-from .._tensor import Tensor, _wrap
+from .._core import dtype as _dtype
+from .._core.tensor import Tensor, _wrap
 from .._ops.pointwise.unary import relu as _relu, sigmoid, tanh
 from .._ops.nn.activations import (celu_, elu_, gelu, glu, hardshrink, hardtanh_, leaky_relu_,
                                    log_sigmoid as logsigmoid, prelu, rrelu_, selu_, softplus, softshrink, threshold_)
@@ -35,7 +35,7 @@ from .._ops.nn.pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptiv
                                max_pool2d, max_pool2d_with_indices)
 from .._ops.nn.interpolation import interpolate, upsample, upsample_bilinear, upsample_nearest
 from .._ops.nn.resampling import pad, pixel_shuffle, pixel_unshuffle
-from .._creation import finfo, zeros, zeros_like
+from .._ops.creation import finfo, zeros, zeros_like
 from .._ops.pointwise.binary import minimum
 from .._ops.shape.joining import cat
 from .._ops.linalg.products import baddbmm, bmm

@@ -12,7 +12,7 @@ under ``no_grad``, so that after the same ``manual_seed`` the weights are PyTorc
 import math
 import warnings
 
-from .._creation import empty_like, eye as _eye
+from .._ops.creation import empty_like, eye as _eye
 from .._ops.pointwise.elementwise import where
 from .._ops.linalg.factorizations import linalg_qr
 from .._ops.random import randperm

@@ -15,8 +15,8 @@ tensor([1., 1.], requires_grad=True)
 ``state_dict``); PyTorch returns a plain tensor with a flag, chainrule a subclass, since a
 chainrule Tensor has slots and no room for flags.
 """
-from .._tensor import Tensor, _rebuild
-from .. import _creation
+from .._core.tensor import Tensor, _rebuild
+from .._ops import creation as _creation
 
 
 def _share(cls, data, requires_grad):

@@ -9,7 +9,7 @@ import warnings
 from functools import wraps
 from weakref import ref
 
-from .._tensor import Tensor
+from .._core.tensor import Tensor
 from .optimizer import Optimizer, _to_scalar
 
 EPOCH_DEPRECATION_WARNING = (

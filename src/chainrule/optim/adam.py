@@ -12,7 +12,7 @@
 """
 import numpy as np
 
-from .._tensor import Tensor
+from .._core.tensor import Tensor
 from . import _kernels as K
 from .optimizer import (_weight_decay, Optimizer, _bump, _check_betas, _check_capturable, _check_fused,
                         _check_fused_flags, _check_non_negative, _check_lr, _grad_array, _increment, _run_closure,

@@ -13,7 +13,7 @@ numbers as PyTorch's: ``d``, ``t``, ``old_dirs``, ``old_stps``, ``ro``, ``H_diag
 >>> def closure(): opt.zero_grad(); loss = loss_fn(model(x), y); loss.backward(); return loss
 >>> opt.step(closure)
 """
-from .._creation import zeros
+from .._ops.creation import zeros
 from .._ops.shape.joining import cat
 from .._ops.pointwise.elementwise import mul
 from .._autograd.grad_mode import enable_grad, no_grad

@@ -24,8 +24,8 @@ from itertools import chain
 
 import numpy as np
 
-from .. import _dtype
-from .._tensor import Tensor, _wrap
+from .._core import dtype as _dtype
+from .._core.tensor import Tensor, _wrap
 from .._autograd.anomaly_mode import LINES, note_modified
 from .._autograd.grad_mode import enable_grad, set_grad_enabled
 from . import _kernels as K

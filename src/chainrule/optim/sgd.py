@@ -10,7 +10,7 @@ applies from the second step on::
 """
 import numpy as np
 
-from .._tensor import Tensor
+from .._core.tensor import Tensor
 from . import _kernels as K
 from .optimizer import (Optimizer, _bump, _check_fused, _check_fused_flags, _grad_array, _run_closure, _state_copy,
                         _use_grad_for_differentiable, _value)

@@ -22,13 +22,13 @@ Two ways to do it, as in PyTorch:
 import contextlib
 import warnings
 
-from .. import _creation
+from .._ops import creation as _creation
 from ..autograd import graph
 from .._autograd.engine import TASKS
 from ..autograd.function import Function
 from .._autograd.gradients import backward as _backward
 from .._autograd.grad_mode import enable_grad, no_grad
-from .._tensor import Tensor
+from .._core.tensor import Tensor
 
 __all__ = ["CheckpointError", "CheckpointFunction", "check_backward_validity", "checkpoint", "checkpoint_sequential",
            "detach_variable", "noop_context_fn", "set_checkpoint_early_stop"]

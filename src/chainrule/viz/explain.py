@@ -23,7 +23,7 @@ import sys
 
 import numpy as np
 
-from .._tensor import Tensor, _wrap
+from .._core.tensor import Tensor, _wrap
 from .._autograd import gradients as autograd_gradients
 from .._autograd.anomaly_mode import with_line
 from .._autograd.engine import SECOND_BACKWARD, AccumulateGrad

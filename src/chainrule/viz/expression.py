@@ -14,8 +14,8 @@ tree is then evaluated by this module's own walk, never by ``eval``.
 import ast
 import math
 
-from .. import _creation
-from .. import _tensor
+from .._ops import creation as _creation
+from .._core import tensor as _tensor
 from ..nn import functional as F
 
 MAX_LENGTH = 500     # characters of an expression

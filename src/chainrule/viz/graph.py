@@ -17,7 +17,7 @@ The walk uses a stack, not recursion: a chain of 100,000 ops is fine.
 """
 import numpy as np
 
-from .._tensor import Tensor, _wrap
+from .._core.tensor import Tensor, _wrap
 from .._autograd.engine import ANS
 
 OUTPUT, BASE, FN, LEAF, SAVED = "output", "base", "fn", "leaf", "saved"

@@ -23,7 +23,7 @@ import os
 
 import numpy as np
 
-from .._tensor import Tensor, _wrap
+from .._core.tensor import Tensor, _wrap
 from .._autograd.engine import AccumulateGrad
 from .explain import tensor_text, trace_backward
 from .graph import FN, LEAF, node_name, saved_items, size_text, walk

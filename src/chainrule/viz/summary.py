@@ -16,8 +16,8 @@ once in the total even when several nodes saved it.
 """
 import numpy as np
 
-from .._dtype import from_numpy_dtype
-from .._tensor import Tensor
+from .._core.dtype import from_numpy_dtype
+from .._core.tensor import Tensor
 from .graph import FN, LEAF, node_name, output_meta, saved_items, size_text, walk
 
 

@@ -9,12 +9,12 @@ Each is one entry whose gradient is another op of this file (``index_select``'s 
 """
 import numpy as np
 
-from ..._tensor import Tensor, _wrap
+from ..._core.tensor import Tensor, _wrap
 from ..pointwise import elementwise as ew
 from ..methods import inplace_method
 from ..batching import batched_by, index_params, on_batch, per_sample_where, scalar_input
 from ..registry import FROM_VJP, apply, defop, unary
-from ..._dims import wrap_dim
+from ..._core.dims import wrap_dim
 from .indexing import _at_dim, _copy, _first_bad, _name, _scalar, _tensor_arg, _values, _vector, _zeros
 from .gather_scatter import gather, scatter, scatter_add
 

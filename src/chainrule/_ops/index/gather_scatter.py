@@ -9,12 +9,12 @@ vmap, so they import from here.
 """
 import numpy as np
 
-from ..._tensor import Tensor, _wrap
+from ..._core.tensor import Tensor, _wrap
 from ..pointwise import elementwise as ew
 from ..methods import inplace_method
 from ..batching import batched_by, index_params, on_batch, per_sample_where, scalar_input
 from ..registry import FROM_VJP, Op, apply, broadcast_error, defop, unary
-from ..._dims import wrap_dim, wrap_dim_then_size
+from ..._core.dims import wrap_dim, wrap_dim_then_size
 from .indexing import _copy, _first_bad, _full, _name, _scalar, _tensor_arg, _values, _vector, _zeros
 
 # --- gather and scatter -----------------------------------------------------------------------------

@@ -8,8 +8,8 @@ whose ``IndexPutBackward0`` zeroes the overwritten positions of the gradient.
 """
 import numpy as np
 
-from ... import _dtype
-from ..._tensor import Tensor, _legacy_type_name, _wrap
+from ..._core import dtype as _dtype
+from ..._core.tensor import Tensor, _legacy_type_name, _wrap
 from .. import batching
 from ..pointwise import elementwise as ew
 from ..inplace import apply_inplace

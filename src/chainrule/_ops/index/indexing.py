@@ -16,12 +16,12 @@ import warnings
 
 import numpy as np
 
-from ..._dtype import _LEGACY_NAMES
-from ..._tensor import Tensor, _wrap
+from ..._core.dtype import _LEGACY_NAMES
+from ..._core.tensor import Tensor, _wrap
 from .. import batching
 from ..batching import any_batched, batched_by, indexed, on_batch, per_sample
 from ..registry import LINEAR, apply, defop, unary
-from ..._dims import wrap_dim
+from ..._core.dims import wrap_dim
 
 # --- small helpers ---------------------------------------------------------------------------------
 

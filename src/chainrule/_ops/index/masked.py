@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from ..._tensor import _C_TYPE_NAMES, Tensor, _wrap
+from ..._core.tensor import _C_TYPE_NAMES, Tensor, _wrap
 from .. import batching
 from ..pointwise import elementwise as ew
 from ..methods import inplace_method

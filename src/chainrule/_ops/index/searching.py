@@ -8,8 +8,8 @@ results in every sample (else PyTorch's stacking error).
 """
 import numpy as np
 
-from ... import _dtype
-from ..._tensor import Tensor, _wrap
+from ..._core import dtype as _dtype
+from ..._core.tensor import Tensor, _wrap
 from ..batching import any_batched, batched_by, dynamic_shape, on_batch
 from .indexing import _vector
 

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from ..._tensor import Tensor
+from ..._core.tensor import Tensor
 from .. import batching
 from ..pointwise import elementwise as ew
 from ..methods import inplace_method

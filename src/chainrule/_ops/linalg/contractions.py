@@ -13,9 +13,9 @@ import warnings
 
 import numpy as np
 
-from ... import _dtype
+from ..._core import dtype as _dtype
 from ..registry import apply, defop
-from ..._tensor import _C_TYPE_NAMES
+from ..._core.tensor import _C_TYPE_NAMES
 from .products import _scalar_type_check, mm
 
 # --- einsum --------------------------------------------------------------------------------

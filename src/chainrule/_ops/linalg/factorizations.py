@@ -10,7 +10,7 @@ import warnings
 
 import numpy as np
 
-from ..._tensor import Tensor, _wrap
+from ..._core.tensor import Tensor, _wrap
 from .products import (check_floating, check_matrix, diag_embed, diagonal, eye_like, lacks_kernel, mH, matmul, tril,
                        triu, type_name)
 from ..batching import batched_by, leading, ON_BATCH, on_batch, pad

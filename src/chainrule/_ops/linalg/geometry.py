@@ -11,13 +11,13 @@ import warnings
 
 import numpy as np
 
-from ... import _dtype
-from ..._tensor import Tensor, _wrap
+from ..._core import dtype as _dtype
+from ..._core.tensor import Tensor, _wrap
 from ..pointwise.elementwise import complex_product, where, zeros_like
 from ..batching import dim_params, leading
 from ..registry import apply, broadcast_error, defop
 from ..reduce.norms import _vector_norm
-from ..._dims import wrap_dim_of_tensor
+from ..._core.dims import wrap_dim_of_tensor
 from .products import _scalar_type_check, type_name
 
 # --- cross products and distances ------------------------------------------------------------

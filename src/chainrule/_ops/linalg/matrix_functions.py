@@ -8,13 +8,13 @@ tensor(3)
 """
 import numpy as np
 
-from ... import _dtype
+from ..._core import dtype as _dtype
 
-from ..._tensor import Tensor, _wrap
+from ..._core.tensor import Tensor, _wrap
 from . import products as _linalg
 from ..reduce import reductions
 from .products import check_floating, check_matrix, matmul
-from ..._dims import wrap_dim
+from ..._core.dims import wrap_dim
 from ..batching import batched_by, has_values, PER_SAMPLE
 from ..pointwise.rounding import nan_to_num
 from .decomposition_base import _eps, _hermitian_input, _not_converged, _np_hermitian_part, np_svd

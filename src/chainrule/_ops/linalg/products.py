@@ -16,8 +16,8 @@ rules can be differentiated again.
 """
 import numpy as np
 
-from ... import _dtype
-from ..._tensor import _C_TYPE_NAMES, Tensor, _wrap, tensor_methods
+from ..._core import dtype as _dtype
+from ..._core.tensor import _C_TYPE_NAMES, Tensor, _wrap, tensor_methods
 from ..operands import _conj, common_operands
 from ..methods import inplace_method
 from ..batching import aligned, dim_params, leading, pad
@@ -25,7 +25,7 @@ from ..registry import LINEAR, apply, binary, defop, into, unary
 from ..reduce import reductions as _reductions
 from ..reduce.norms import _vector_norm_checked
 from ..shape.views import unsafe_view
-from ..._dims import wrap_dim, wrap_dim_of_tensor
+from ..._core.dims import wrap_dim, wrap_dim_of_tensor
 # the rules' triangles and diagonals select, as PyTorch's at::tril: a mask multiplied in turns inf into nan
 from ..shape.strided import diag_embed, diagonal as _strided_diagonal, tril, triu  # noqa: F401  (the decomposition modules import them from here)
 

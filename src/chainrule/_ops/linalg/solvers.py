@@ -11,14 +11,14 @@ import warnings
 
 import numpy as np
 
-from ..._tensor import Tensor, _wrap
-from ..._modes import GRAD_MODE
+from ..._core.tensor import Tensor, _wrap
+from ..._core.modes import GRAD_MODE
 from ..pointwise.elementwise import where
 from .contractions import np_einsum
 from .products import (check_floating, check_matrix, diag_embed, diagonal, eye_like, lacks_kernel, mH, matmul,
                        refuse_non_lapack, tril, triu, type_name)
 from ..batching import aligned, batched_by, has_values, leading, ON_BATCH, on_batch, pad, PER_SAMPLE, per_sample
-from ..._dims import wrap_dim
+from ..._core.dims import wrap_dim
 from .. import registry
 from ..registry import apply, defop, unary
 from .decomposition_base import (_LinAlgError, _batch_error, _eps, _equal_matrices, _hermitian_input, _layout,

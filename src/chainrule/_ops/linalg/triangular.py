@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from ..._tensor import Tensor
+from ..._core.tensor import Tensor
 from .products import check_matrix, mH, matmul, refuse_non_lapack, tril, triu, type_name
 from ..batching import leading
 from ..registry import apply, defop

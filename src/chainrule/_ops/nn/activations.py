@@ -17,16 +17,17 @@ import math
 
 import numpy as np
 
-from ... import _distributions as kernels, _dtype
-from ..._creation import _generator
-from ..._tensor import Tensor
+from .. import random_kernels as kernels
+from ..._core import dtype as _dtype
+from ..creation import _generator
+from ..._core.tensor import Tensor
 from ..pointwise.elementwise import _opmath, where, zeros_like
 from ..operands import _no_derivative, plain, without_derivative
-from ..._dtype import type_word as _type_word
+from ..._core.dtype import type_word as _type_word
 from ..methods import inplace_method
 from ..batching import dim_params, elementwise
 from ..registry import FROM_VJP, apply, binary, defop, unary
-from ..._dims import wrap_dim
+from ..._core.dims import wrap_dim
 from ..pointwise.unary import _clip, _sigmoid, exp, relu, sigmoid, sigmoid_backward, tanh, threshold_backward
 from ..pointwise.trigonometry import cosh
 

@@ -14,11 +14,11 @@ import math
 
 import numpy as np
 
-from ... import _argparse, _dtype
-from ..._tensor import _wrap
-from ..._modes import FORWARD_AD
+from ..._core import arguments as _argparse, dtype as _dtype
+from ..._core.tensor import _wrap
+from ..._core.modes import FORWARD_AD
 from ..tangents import dual_view, tangent_of
-from ..._modes import GRAD_MODE
+from ..._core.modes import GRAD_MODE
 from .activations import log_sigmoid
 from .softmax import LOG_SOFTMAX, log_softmax, softmax, softmax_backward
 from ..batching import aligned, any_batched, batched_by, elementwise, on_batch, per_sample

@@ -25,14 +25,14 @@ import warnings
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from ... import _dtype
-from ..._tensor import _C_TYPE_NAMES, _LEGACY_NAMES, _type_string, _wrap
-from ..._threads import get_num_threads
+from ..._core import dtype as _dtype
+from ..._core.tensor import _C_TYPE_NAMES, _LEGACY_NAMES, _type_string, _wrap
+from ..._core.threads import get_num_threads
 from ..batching import batch_size, elementwise
 from ..pointwise.elementwise import zeros_like
 from ..registry import apply, defop, unary
 from .resampling import constant_pad_nd
-from ..._modes import GRAD_MODE
+from ..._core.modes import GRAD_MODE
 
 # --- im2col and col2im on arrays --------------------------------------------------------------
 

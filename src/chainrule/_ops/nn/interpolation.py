@@ -9,8 +9,8 @@ import warnings
 
 import numpy as np
 
-from ... import _dtype
-from ..._exact import fma32, fma64
+from ..._core import dtype as _dtype
+from ..._core.exact import fma32, fma64
 from .pooling import adaptive_avg_pool1d, adaptive_avg_pool2d
 from .resampling import _AXIS_LETTERS, _resample_pair, resample
 

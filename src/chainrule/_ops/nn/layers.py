@@ -13,13 +13,14 @@ import math
 
 import numpy as np
 
-from ... import _argparse, _distributions as kernels, _dtype
-from ..._creation import _generator
-from ..._tensor import _type_string, _wrap
-from ..._modes import GRAD_MODE, VMAP
+from ..._core import arguments as _argparse, dtype as _dtype
+from .. import random_kernels as kernels
+from ..creation import _generator
+from ..._core.tensor import _type_string, _wrap
+from ..._core.modes import GRAD_MODE, VMAP
 from .softmax import softmax_backward
 from ..index.along_dim import index_select
-from ..._dtype import type_word as _type_word
+from ..._core.dtype import type_word as _type_word
 from ..linalg.products import addmm, matmul, mm
 from ..random import draw_in_memory_order
 from ..linalg.contractions import np_einsum

@@ -25,9 +25,9 @@ import warnings
 
 import numpy as np
 
-from ... import _dtype
-from ..._tensor import Tensor, _wrap
-from ..._modes import GRAD_MODE
+from ..._core import dtype as _dtype
+from ..._core.tensor import Tensor, _wrap
+from ..._core.modes import GRAD_MODE
 from ..._autograd.grad_mode import no_grad
 from ..reduce import reductions as _red
 from .activations import log_sigmoid

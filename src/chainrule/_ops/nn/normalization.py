@@ -15,17 +15,17 @@ import math
 
 import numpy as np
 
-from ..._dtype import result_dtype
-from ..._tensor import _wrap
+from ..._core.dtype import result_dtype
+from ..._core.tensor import _wrap
 from ..._autograd.grad_mode import no_grad
-from ..._dtype import type_word as _type_word
+from ..._core.dtype import type_word as _type_word
 from ..batching import any_batched, batch_size, batched_by, dim_params, on_batch, pad, top_level
 from ..reduce.reductions import sum as _sum
 from ..reduce import norms as _norms
 from ..reduce.norms import norm
 from ..registry import apply, broadcast_error, defop, unary
-from ..._dims import wrap_dim
-from ..._argparse import wrap_dims
+from ..._core.dims import wrap_dim
+from ..._core.arguments import wrap_dims
 from ..pointwise.unary import rsqrt
 
 # --- normalizing over some dims ---------------------------------------------------------------

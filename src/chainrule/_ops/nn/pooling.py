@@ -19,8 +19,8 @@ import math
 
 import numpy as np
 
-from ... import _dtype
-from ..._tensor import _LEGACY_NAMES, _wrap
+from ..._core import dtype as _dtype
+from ..._core.tensor import _LEGACY_NAMES, _wrap
 from .conv import _add_windows, _windows
 from ..batching import aligned, batched_by, leading, on_batch
 from ..pointwise.elementwise import where, zeros_like

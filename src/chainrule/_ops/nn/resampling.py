@@ -23,7 +23,7 @@ Example: ``F.pad(x, (1, 2), mode="reflect")`` on a length-4 axis reads the input
 
 import numpy as np
 
-from ... import _dtype
+from ..._core import dtype as _dtype
 
 from ..batching import leading
 from ..pointwise.elementwise import zeros_like

@@ -14,8 +14,8 @@ tensor(..., grad_fn=<MeanBackward0>)
 """
 import numpy as np
 
-from ... import _dtype
-from ..._tensor import Tensor, _wrap
+from ..._core import dtype as _dtype
+from ..._core.tensor import Tensor, _wrap
 from ..pointwise.elementwise import where
 from .losses import _reduction
 from ..batching import any_batched, batched_by, on_batch, per_sample

@@ -4,12 +4,12 @@ their own, for the second derivative.
 """
 import numpy as np
 
-from ... import _argparse
-from ..._tensor import Tensor
+from ..._core import arguments as _argparse
+from ..._core.tensor import Tensor
 from ..reduce.reductions import sum as _sum
 from ..batching import dim_params
 from ..registry import FROM_VJP, apply, defop, unary
-from ..._dims import wrap_dim
+from ..._core.dims import wrap_dim
 from ..pointwise.unary import exp
 from .activations import _floating_only
 

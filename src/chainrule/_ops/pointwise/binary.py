@@ -22,9 +22,9 @@ numbers with PyTorch's TypeError.
 
 import numpy as np
 
-from ... import _dtype
-from ..._argparse import NotAnOperand, operand
-from ..._tensor import Tensor, is_tensor
+from ..._core import dtype as _dtype
+from ..._core.arguments import NotAnOperand, operand
+from ..._core.tensor import Tensor, is_tensor
 from .elementwise import _no_bool_subtraction, div, where, zeros_like
 from .comparisons import _as_complex32
 from .power import pow

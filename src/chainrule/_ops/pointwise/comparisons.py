@@ -6,9 +6,9 @@ bitwise op). The in-place comparisons, which PyTorch records, are in ``binary``.
 
 import numpy as np
 
-from ... import _argparse, _dtype
-from ..._argparse import NotAnOperand, operand
-from ..._tensor import Tensor, _wrap, is_tensor, tensor_methods
+from ..._core import arguments as _argparse, dtype as _dtype
+from ..._core.arguments import NotAnOperand, operand
+from ..._core.tensor import Tensor, _wrap, is_tensor, tensor_methods
 from ..operands import (as_tensor_like, common_operands, invalid_arguments, _is_complex, not_implemented_for, plain,
                         promoted, _scalar_operand, TENSOR_OR_NUMBER)
 from ..inplace import promoting

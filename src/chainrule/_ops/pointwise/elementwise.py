@@ -18,9 +18,9 @@ import warnings
 
 import numpy as np
 
-from ... import _argparse, _dtype, _exact
-from ..._argparse import NUMBERS, NotAnOperand, operand
-from ..._tensor import Tensor, _wrap, device as _device, is_tensor, tensor_methods, to_arguments
+from ..._core import arguments as _argparse, dtype as _dtype, exact as _exact
+from ..._core.arguments import NUMBERS, NotAnOperand, operand
+from ..._core.tensor import Tensor, _wrap, device as _device, is_tensor, tensor_methods, to_arguments
 from ..operands import (as_tensor_like, cast, clone, common_operands, _complex32_refused, _conj, _float_result,
                         invalid_arguments, _no_derivative, not_implemented_for, plain, _scalar_operand, _scalar_result,
                         _tensor_result, type_name, without_derivative)

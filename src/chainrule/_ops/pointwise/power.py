@@ -5,9 +5,9 @@ exponent (``_number_power``); and PyTorch's checks of an integer exponent before
 """
 import numpy as np
 
-from ... import _dtype
-from ..._argparse import NUMBERS, operand
-from ..._tensor import Tensor, is_tensor, tensor_methods
+from ..._core import dtype as _dtype
+from ..._core.arguments import NUMBERS, operand
+from ..._core.tensor import Tensor, is_tensor, tensor_methods
 from ..operands import _complex32_refused, not_implemented_for, _scalar_operand, _scalar_result, _tensor_result
 from ..batching import elementwise
 from ..inplace import apply_inplace, promoting

@@ -3,8 +3,8 @@ constant or the identity where finite, so their gradients are zero or the incomi
 """
 import numpy as np
 
-from ... import _dtype
-from ..._tensor import Tensor, _wrap
+from ..._core import dtype as _dtype
+from ..._core.tensor import Tensor, _wrap
 from .elementwise import zeros_like
 from ..methods import inplace_method
 from ..registry import FROM_VJP, defop, found_dtype, into, unary

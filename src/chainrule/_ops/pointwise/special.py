@@ -23,8 +23,8 @@ import math
 
 import numpy as np
 
-from ... import _dtype
-from ..._tensor import Tensor
+from ..._core import dtype as _dtype
+from ..._core.tensor import Tensor
 from .elementwise import where
 from ..operands import _float_input, _float_result
 from ..methods import inplace_method

@@ -5,8 +5,8 @@ import math
 
 import numpy as np
 
-from ..._argparse import NotAnOperand, operand
-from ..._tensor import _C_TYPE_NAMES, Tensor, is_tensor
+from ..._core.arguments import NotAnOperand, operand
+from ..._core.tensor import _C_TYPE_NAMES, Tensor, is_tensor
 from .elementwise import _opmath
 from ..operands import _conj, common_operands, invalid_arguments, not_implemented_for
 from ..methods import inplace_method

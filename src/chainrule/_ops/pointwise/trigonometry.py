@@ -6,9 +6,9 @@ Each op is a ``defop`` entry (see ``registry``) followed by its public function,
 """
 import numpy as np
 
-from ... import _dtype
-from ..._modes import GRAD_MODE
-from ..._tensor import Tensor, is_tensor
+from ..._core import dtype as _dtype
+from ..._core.modes import GRAD_MODE
+from ..._core.tensor import Tensor, is_tensor
 from .elementwise import where
 from ..operands import _float_input
 from ..methods import inplace_method

@@ -12,9 +12,9 @@ Predicates (``isnan``, ``signbit``...) give plain bool tensors, at the end.
 """
 import numpy as np
 
-from ... import _argparse, _dtype
-from ..._argparse import NUMBERS
-from ..._tensor import Tensor, _wrap, is_tensor, tensor_methods
+from ..._core import arguments as _argparse, dtype as _dtype
+from ..._core.arguments import NUMBERS
+from ..._core.tensor import Tensor, _wrap, is_tensor, tensor_methods
 from .elementwise import imag, real, where, zeros_like
 from ..operands import _float_input, _scalar_result, _tensor_result, not_implemented_for, plain, promoted
 from ..methods import inplace_method

@@ -6,11 +6,11 @@ import math
 
 import numpy as np
 
-from ..._tensor import Tensor, _wrap
+from ..._core.tensor import Tensor, _wrap
 from ..pointwise.elementwise import where, zeros_like
 from ..batching import dim_params
 from ..registry import defop, unary
-from ..._dims import wrap_dim
+from ..._core.dims import wrap_dim
 from ..pointwise.unary import abs, sgn
 from .reductions import (_all_dims, _count, _reduce_args, _sum_over, _type_name, _unreduce,
                          accurate_sum)

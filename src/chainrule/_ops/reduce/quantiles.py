@@ -6,7 +6,7 @@ tensor(3.)
 """
 import numpy as np
 
-from ..._tensor import Tensor, _wrap
+from ..._core.tensor import Tensor, _wrap
 from ..batching import any_batched, batched_by, on_batch, per_sample
 from ..pointwise.ternary import lerp
 from ..pointwise.elementwise import where
@@ -14,7 +14,7 @@ from .reductions import TAKE_ALONG, past_batch
 from ..registry import unary
 from .sorting import sort
 from ..shape.views import transpose
-from ..._dims import wrap_dim
+from ..._core.dims import wrap_dim
 from ..pointwise.rounding import ceil, floor, round
 
 

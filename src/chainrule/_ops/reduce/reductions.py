@@ -16,16 +16,17 @@ import builtins
 
 import numpy as np
 
-from ... import _argparse, _dtype, return_types
-from ..._tensor import Tensor, _wrap, tensor_methods
+from ..._core import arguments as _argparse, dtype as _dtype
+from ... import return_types
+from ..._core.tensor import Tensor, _wrap, tensor_methods
 from ..._autograd import engine
-from ..._modes import GRAD_MODE
+from ..._core.modes import GRAD_MODE
 from ..pointwise.binary import maximum, minimum  # max(x, other) is maximum; chainrule.maximum comes through here
 from ..operands import cast
 from ..batching import batched_by, dim_params, on_batch
 from ..registry import LINEAR, apply, defop, unary
-from ..._dims import wrap_dim
-from ..._argparse import reduced_dims, size_arg, wrap_dims
+from ..._core.dims import wrap_dim
+from ..._core.arguments import reduced_dims, size_arg, wrap_dims
 from ..pointwise.unary import exp
 
 # --- helpers ------------------------------------------------------------------------------

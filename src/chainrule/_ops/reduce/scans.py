@@ -15,11 +15,12 @@ import math
 
 import numpy as np
 
-from ... import _dtype, return_types
-from ..._tensor import Tensor, _wrap
-from ..._modes import FORWARD_AD
+from ..._core import dtype as _dtype
+from ... import return_types
+from ..._core.tensor import Tensor, _wrap
+from ..._core.modes import FORWARD_AD
 from ..tangents import tangent_of
-from ..._modes import GRAD_MODE
+from ..._core.modes import GRAD_MODE
 from ..pointwise.elementwise import where
 from ..shape.joining import cat, stack
 from ..methods import inplace_method
@@ -28,7 +29,7 @@ from .reductions import (PICK_RULES, PUT_ALONG, TAKE_ALONG, _check_autograd_dtyp
                          pick, sum, wider)
 from ..batching import batched_by, dim_params, on_batch
 from ..registry import defop, unary
-from ..._dims import wrap_dim
+from ..._core.dims import wrap_dim
 from ..pointwise.unary import _log1p, abs, exp, log
 
 # --- helpers ------------------------------------------------------------------------------

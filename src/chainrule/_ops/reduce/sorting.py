@@ -13,10 +13,11 @@ import math
 
 import numpy as np
 
-from ... import _argparse, _dtype, return_types
-from ..._dims import wrap_dim
-from ..._modes import FORWARD_AD, GRAD_MODE
-from ..._tensor import Tensor, _wrap
+from ..._core import arguments as _argparse, dtype as _dtype
+from ... import return_types
+from ..._core.dims import wrap_dim
+from ..._core.modes import FORWARD_AD, GRAD_MODE
+from ..._core.tensor import Tensor, _wrap
 from . import stl_order
 from ..batching import batched_by, dynamic_shape, on_batch, per_sample
 from .reductions import PICK_RULES, TAKE_ALONG, TIE_SHARING_RULES, _check_nonempty, _type_name, int_dim, pick

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from ..._tensor import Tensor, _wrap
+from ..._core.tensor import Tensor, _wrap
 from ..pointwise.elementwise import where
 from ..batching import dim_params
 from ..registry import defop, unary

@@ -20,18 +20,18 @@ import warnings
 
 import numpy as np
 
-from ... import _dtype
-from ..._tensor import Tensor, _legacy_type_name, _wrap
-from ..._modes import FORWARD_AD, VMAP
-from ..._modes import GRAD_MODE
+from ..._core import dtype as _dtype
+from ..._core.tensor import Tensor, _legacy_type_name, _wrap
+from ..._core.modes import FORWARD_AD, VMAP
+from ..._core.modes import GRAD_MODE
 from ..index.gather_scatter import gather
 from ..index.indexing import select
 from ..batching import aligned, any_batched, batched_by, dim_params, has_values, indexed, on_batch, pad, per_sample
 from ..registry import LINEAR, apply, check_out, defop, unary, write_out
 from ..operands import clone
 from .views import atleast_2d, atleast_3d, expand, flatten, reshape, unsqueeze, view
-from ..._dims import wrap_dim, wrap_dim_of_tensor, wrap_dim_then_size
-from ..._argparse import size_arg
+from ..._core.dims import wrap_dim, wrap_dim_of_tensor, wrap_dim_then_size
+from ..._core.arguments import size_arg
 
 # --- joining --------------------------------------------------------------------------------
 

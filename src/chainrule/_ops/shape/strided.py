@@ -16,13 +16,13 @@ import numpy as np
 from numpy.lib.array_utils import byte_bounds
 from numpy.lib.stride_tricks import as_strided as _np_as_strided
 
-from ..._modes import VMAP
-from ..._tensor import Tensor
+from ..._core.modes import VMAP
+from ..._core.tensor import Tensor
 from ..batching import any_batched, dim_params, has_values, shift
 from ..registry import LINEAR, apply, defop, unary
 from .views import expand, ravel
-from ..._dims import wrap_dim, wrap_dim_of_tensor
-from ..._argparse import int_tuple, size_arg, wrap_dims
+from ..._core.dims import wrap_dim, wrap_dim_of_tensor
+from ..._core.arguments import int_tuple, size_arg, wrap_dims
 
 # --- copies that reorder: flip, roll, rot90 -----------------------------------------------------
 

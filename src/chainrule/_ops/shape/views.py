@@ -18,10 +18,10 @@ import warnings
 
 import numpy as np
 
-from ... import _argparse, _dtype
-from ..._dims import wrap_dim
-from ..._argparse import int_tuple, size_arg, wrap_dims
-from ..._tensor import Size, Tensor, _type_string, _warn_once, tensor_methods
+from ..._core import arguments as _argparse, dtype as _dtype
+from ..._core.dims import wrap_dim
+from ..._core.arguments import int_tuple, size_arg, wrap_dims
+from ..._core.tensor import Size, Tensor, _type_string, _warn_once, tensor_methods
 from ..inplace import view_inplace
 from ..batching import dim_params, shaped
 from ..registry import FROM_VJP, apply, broadcast_error, defop, unary

@@ -9,7 +9,7 @@ import warnings
 
 from ..._ops.pointwise.unary import sigmoid, tanh
 from .. import functional as F, init
-from ... import _creation
+from ..._ops import creation as _creation
 from ..parameter import Parameter
 from .linear import Linear
 from .module import Module

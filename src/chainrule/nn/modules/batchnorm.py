@@ -8,7 +8,8 @@ buffers normalise. ``track_running_stats=False`` keeps no buffers and always use
 >>> nn.BatchNorm1d(3)
 BatchNorm1d(3, eps=1e-05, momentum=0.1, affine=True, bias=True, track_running_stats=True)
 """
-from ... import _creation, _dtype
+from ..._ops import creation as _creation
+from ..._core import dtype as _dtype
 from .. import functional as F, init
 from ..parameter import Parameter
 from .module import Module

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections import abc as container_abcs
 from itertools import chain, islice
 
-from ..._tensor import Tensor
+from ..._core.tensor import Tensor
 from ..parameter import Parameter
 from .module import Module, _addindent
 from .utils import _typename

@@ -10,7 +10,7 @@ the extra element on the right, as PyTorch does.
 Conv2d(16, 33, kernel_size=(3, 5), stride=(2, 1), padding=(4, 2))
 """
 
-from ... import _creation
+from ..._ops import creation as _creation
 from .. import functional as F
 from ..parameter import Parameter
 from .linear import default_reset

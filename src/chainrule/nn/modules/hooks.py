@@ -23,7 +23,7 @@ import warnings
 import weakref
 from collections import OrderedDict, namedtuple
 
-from ..._tensor import Tensor
+from ..._core.tensor import Tensor
 from ...autograd.function import Function
 from ..._autograd.grad_mode import is_grad_enabled
 

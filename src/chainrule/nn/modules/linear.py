@@ -5,7 +5,7 @@ Weights start as PyTorch's do: ``kaiming_uniform_(a=sqrt(5))`` for Linear (a U(-
 """
 import math
 
-from ... import _creation
+from ..._ops import creation as _creation
 from .. import functional as F, init
 from ..parameter import Parameter
 from .module import Module

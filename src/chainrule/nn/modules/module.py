@@ -32,8 +32,8 @@ import warnings
 from collections import OrderedDict
 from collections.abc import Mapping
 
-from ..._tensor import Tensor
-from ... import _creation
+from ..._core.tensor import Tensor
+from ..._ops import creation as _creation
 from ..._autograd.grad_mode import no_grad
 from ..parameter import Buffer, Parameter
 from .hooks import (BackwardHook, RemovableHandle, _IncompatibleKeys, _WrappedHook, _run_registration_hooks,

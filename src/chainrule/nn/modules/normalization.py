@@ -1,7 +1,7 @@
 """LayerNorm, GroupNorm, RMSNorm and LocalResponseNorm: statistics within each sample."""
 import numbers
 
-from ... import _creation
+from ..._ops import creation as _creation
 from .. import functional as F, init
 from ..parameter import Parameter
 from .module import Module

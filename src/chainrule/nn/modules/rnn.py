@@ -23,7 +23,7 @@ import math
 import numbers
 import warnings
 
-from ... import _creation
+from ..._ops import creation as _creation
 from ..._ops.shape.joining import cat, stack
 from ..._ops.pointwise.unary import sigmoid, tanh
 from .. import functional as F, init

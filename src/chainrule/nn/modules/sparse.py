@@ -6,7 +6,7 @@ The table starts N(0, 1) with the ``padding_idx`` row zeroed; that row gets no g
 >>> nn.Embedding(10, 3, padding_idx=0)
 Embedding(10, 3, padding_idx=0)
 """
-from ... import _creation
+from ..._ops import creation as _creation
 from ..._autograd.grad_mode import no_grad
 from .. import functional as F, init
 from ..parameter import Parameter

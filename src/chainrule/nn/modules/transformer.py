@@ -22,7 +22,7 @@ are zeros before the final norm, and so they are here.
 import copy
 import warnings
 
-from ..._creation import arange, full
+from ..._ops.creation import arange, full
 from ..._ops.shape.strided import triu
 from ..._autograd.grad_mode import is_grad_enabled
 from .. import functional as F

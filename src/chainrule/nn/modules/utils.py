@@ -2,7 +2,7 @@
 import collections.abc
 from itertools import repeat
 
-from ..._tensor import Tensor, device as _device, to_arguments
+from ..._core.tensor import Tensor, device as _device, to_arguments
 
 __all__ = ["consume_prefix_in_state_dict_if_present"]
 

@@ -10,10 +10,10 @@ import functools
 import types
 import warnings
 
-from ..._creation import tensor
+from ..._ops.creation import tensor
 from ..._ops.shape.joining import stack
 from ..._ops.linalg.products import vector_norm
-from ..._tensor import Tensor
+from ..._core.tensor import Tensor
 from ..._autograd.grad_mode import no_grad
 
 __all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_", "get_total_norm"]

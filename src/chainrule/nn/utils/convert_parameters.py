@@ -1,6 +1,6 @@
 """``parameters_to_vector`` and back: all parameters as one flat vector (for second-order methods)."""
 from ..._ops.shape.joining import cat
-from ..._tensor import Tensor
+from ..._core.tensor import Tensor
 from ..modules.utils import _typename
 
 __all__ = ["parameters_to_vector", "vector_to_parameters"]

@@ -9,13 +9,13 @@ it is registered, as PyTorch does, and runs one power iteration per forward in t
 """
 from enum import Enum, auto
 
-from ..._creation import eye, finfo, randn, zeros_like
+from ..._ops.creation import eye, finfo, randn, zeros_like
 from ..._ops.pointwise.binary import allclose
 from ..._ops.linalg.factorizations import linalg_qr
 from ..._ops.shape.joining import cat
 from ..._ops.linalg.products import matrix_exp, mv, vdot
 from ..._ops.linalg.solvers import solve
-from ..._tensor import Tensor
+from ..._core.tensor import Tensor
 from ..._autograd.grad_mode import no_grad
 from .. import functional as F
 from ..modules.conv import ConvTranspose1d, ConvTranspose2d, ConvTranspose3d

@@ -20,7 +20,7 @@ import copyreg
 from contextlib import contextmanager
 from copy import deepcopy
 
-from ..._tensor import Tensor
+from ..._core.tensor import Tensor
 from ..._autograd.grad_mode import no_grad
 from ..modules.container import ModuleDict, ModuleList
 from ..parameter import Parameter

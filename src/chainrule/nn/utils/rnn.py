@@ -20,10 +20,11 @@ results back in the caller's order. Everything is made of differentiable slices 
 from collections.abc import Iterable
 from typing import NamedTuple  # noqa: F401  (torch.nn.utils.rnn's namespace has it)
 
-from ... import _creation, _dtype
+from ..._ops import creation as _creation
+from ..._core import dtype as _dtype
 from ..._ops.shape.joining import cat
 from ..._ops.reduce.sorting import sort
-from ..._tensor import Tensor
+from ..._core.tensor import Tensor
 from .._packed_sequence import PackedSequence, PackedSequence_, invert_permutation  # noqa: F401  (PackedSequence_: torch's name here)
 
 __all__ = ["PackedSequence", "invert_permutation", "pack_padded_sequence", "pad_packed_sequence", "pad_sequence",

@@ -15,10 +15,10 @@ import re
 
 import numpy as np
 
-from ... import _creation
+from ..._ops import creation as _creation
 from ..._ops.shape.joining import stack
-from ..._tensor import Tensor
-from ... import _dtype
+from ..._core.tensor import Tensor
+from ..._core import dtype as _dtype
 
 _NP_STR_OBJ = re.compile(r"[SaUO]")  # NumPy dtypes of strings and objects: no tensor for them
 

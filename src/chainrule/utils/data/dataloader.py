@@ -13,7 +13,8 @@ import itertools
 import random
 import warnings
 
-from ... import _creation, _dtype
+from ..._ops import creation as _creation
+from ..._core import dtype as _dtype
 from ._collate import default_collate, default_convert
 from .dataset import IterableDataset
 from .sampler import BatchSampler, RandomSampler, SequentialSampler

@@ -10,7 +10,7 @@ import itertools
 import math
 import warnings
 
-from ... import _creation
+from ..._ops import creation as _creation
 from ..._ops.random import randperm
 
 __all__ = ["Dataset", "IterableDataset", "TensorDataset", "StackDataset", "ConcatDataset", "ChainDataset", "Subset",

@@ -7,9 +7,10 @@ The random ones draw exactly what PyTorch's draw, in the same order, so after th
 >>> chainrule.manual_seed(0)
 >>> list(RandomSampler(range(5)))        # what torch gives after torch.manual_seed(0)
 """
-from ... import _creation, _dtype
+from ..._ops import creation as _creation
+from ..._core import dtype as _dtype
 from ..._ops.random import multinomial, randperm
-from ..._creation import randint
+from ..._ops.creation import randint
 
 __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler", "WeightedRandomSampler",
            "BatchSampler"]

@@ -20,12 +20,12 @@ import warnings
 
 import numpy as np
 
-from . import _argparse, _dtype
-from . import _distributions
-from ._exact import fma64
-from ._generator import Generator, default_generator
-from ._tensor import InferenceCounter, Tensor, _wrap, device as _device, tensor_methods
-from ._modes import GRAD_MODE, VMAP
+from .._core import arguments as _argparse, dtype as _dtype
+from . import random_kernels as _distributions
+from .._core.exact import fma64
+from .._core.generator import Generator, default_generator
+from .._core.tensor import InferenceCounter, Tensor, _wrap, device as _device, tensor_methods
+from .._core.modes import GRAD_MODE, VMAP
 
 
 def _finish(data, dtype, requires_grad, device=None):

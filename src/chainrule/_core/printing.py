@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from . import _dtype
+from . import dtype as _dtype
 
 
 @dataclasses.dataclass

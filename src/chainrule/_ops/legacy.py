@@ -12,8 +12,9 @@ subclasses of ``Tensor`` (as in PyTorch: ``type(torch.FloatTensor(2))`` is ``Ten
 """
 import numpy as np
 
-from . import _creation, _dtype
-from ._tensor import _C_TYPE_NAMES, Size, Tensor, _legacy_type_name, tensor_methods
+from . import creation as _creation
+from .._core import dtype as _dtype
+from .._core.tensor import _C_TYPE_NAMES, Size, Tensor, _legacy_type_name, tensor_methods
 
 
 class tensortype(type):

@@ -22,10 +22,10 @@ import weakref
 
 import numpy as np
 
-from . import _dtype
-from . import _printing
-from ._dims import wrap_dim_of_tensor
-from ._modes import GRAD_MODE
+from . import dtype as _dtype
+from . import printing as _printing
+from .dims import wrap_dim_of_tensor
+from .modes import GRAD_MODE
 
 _LEGACY_NAMES, _C_TYPE_NAMES = _dtype._LEGACY_NAMES, _dtype._C_TYPE_NAMES
 

@@ -25,8 +25,8 @@ import math
 
 import numpy as np
 
-from ._exact import Fma32, fma32, fma64
-from ._generator import draw_uint32, draw_uint64
+from .._core.exact import Fma32, fma32, fma64
+from .._core.generator import draw_uint32, draw_uint64
 
 _F32 = np.float32
 _MASK53 = np.uint64(2 ** 53 - 1)

@@ -17,7 +17,7 @@ import struct
 
 import numpy as np
 
-from ._tensor import Tensor, _wrap, device
+from .tensor import Tensor, _wrap, device
 
 DEFAULT_SEED = 67280421310721  # what a new torch.Generator() starts from
 _STATE_N = 624

@@ -21,11 +21,11 @@ import sys
 
 import numpy as np
 
-from . import _dtype
-from ._dims import wrap_dim
-from ._tensor import METHOD_CODES, Tensor, _wrap
+from . import dtype as _dtype
+from .dims import wrap_dim
+from .tensor import METHOD_CODES, Tensor, _wrap
 
-_PACKAGE = os.path.dirname(__file__) + os.sep
+_PACKAGE = os.path.dirname(os.path.dirname(__file__)) + os.sep  # .../chainrule/
 
 
 class _Named(str):
