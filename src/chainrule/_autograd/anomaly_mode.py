@@ -44,31 +44,9 @@ import warnings
 
 import numpy as np
 
-
-class _AnomalyState:
-    """``enabled``: nodes record where they were made and backward checks them.
-    ``running``: the node whose vjp runs now (nodes made meanwhile, under
-    ``create_graph``, name it as their ``parent_``, as in PyTorch)."""
-
-    __slots__ = ("enabled", "check_nan", "cheap", "running")
-
-    def __init__(self):
-        self.enabled, self.check_nan, self.cheap, self.running = False, True, False, None
+from .._core.modes import ANOMALY, LINES
 
 
-ANOMALY = _AnomalyState()
-
-
-class _ErrorLines:
-    """``enabled``: record the lines the in-place error names (see the module notes)."""
-
-    __slots__ = ("enabled",)
-
-    def __init__(self):
-        self.enabled = True
-
-
-LINES = _ErrorLines()
 
 
 def set_error_lines(enabled):

@@ -45,7 +45,8 @@ import numpy as np
 
 from .._core.modes import GRAD_MODE
 from .._core.tensor import _type_string, _wrap, extras as _extras, tensor_methods
-from .anomaly_mode import ANOMALY, checked_vjp, inplace_lines, with_line
+from .anomaly_mode import checked_vjp, inplace_lines, with_line
+from .._core.modes import ANOMALY
 
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors "

@@ -16,9 +16,9 @@ Packed values live in a ``PackedSaved`` that the node keeps in its ``ans`` field
 the engine's notes): a node's ``saved`` then holds None where a tensor was.
 """
 from .._core import tensor as _tensor
+from .._core.modes import SAVED_HOOKS
 from .engine import TASKS, AccumulateGrad, Node, grad_accumulator
 
-SAVED_HOOKS = []  # (pack, unpack) pairs, innermost last; empty: nodes keep tensors as they are
 _DISABLED = []  # error messages of the active disable_saved_tensors_hooks, innermost last
 FREEABLE = (([0], 0, None),)  # a "check" that never fails but lets backward free the node
 

@@ -7,6 +7,9 @@ thread starts with grad enabled. The managers that set it are in ``_autograd.gra
 ``FORWARD_AD``: forward AD's level and the registry's slot for tangent propagation.
 ``VMAP``: whether a vmap runs, and the slots through which the layers below vmap hand it
 what only it can do (a batched op, a per-sample loop, a batched gradient).
+``ANOMALY``: anomaly detection (``detect_anomaly``, in ``_autograd.anomaly_mode``);
+``LINES``: whether errors name the lines that made the tensors they are about;
+``SAVED_HOOKS``: the active ``saved_tensors_hooks`` (``_autograd.graph``).
 """
 import threading
 
@@ -88,3 +91,31 @@ def any_batched(*values):
         elif hasattr(v, "_data") and not has_values(v._data):
             return True
     return False
+
+
+class _AnomalyState:
+    """``enabled``: nodes record where they were made and backward checks them.
+    ``running``: the node whose vjp runs now (nodes made meanwhile, under
+    ``create_graph``, name it as their ``parent_``, as in PyTorch)."""
+
+    __slots__ = ("enabled", "check_nan", "cheap", "running")
+
+    def __init__(self):
+        self.enabled, self.check_nan, self.cheap, self.running = False, True, False, None
+
+
+ANOMALY = _AnomalyState()
+
+
+class _ErrorLines:
+    """``enabled``: record the lines the in-place error names (see ``_autograd.anomaly_mode``)."""
+
+    __slots__ = ("enabled",)
+
+    def __init__(self):
+        self.enabled = True
+
+
+LINES = _ErrorLines()
+
+SAVED_HOOKS = []  # (pack, unpack) pairs, innermost last; empty: nodes keep tensors as they are

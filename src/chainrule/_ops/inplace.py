@@ -25,7 +25,8 @@ import numpy as np
 from .._core import dtype as _dtype
 from .._core.arguments import operand
 from .._core.tensor import Tensor, _wrap, extras
-from .._autograd.anomaly_mode import LINES, note_modified
+from .._autograd.anomaly_mode import note_modified
+from .._core.modes import LINES
 from .._core.modes import GRAD_MODE
 from .._autograd.grad_mode import no_grad
 from .._autograd import engine

@@ -30,9 +30,11 @@ from numpy import asarray, empty, ndarray
 
 from .._core import dtype as _dtype
 
-from .._autograd.anomaly_mode import ANOMALY, LINES, called_from, remember
+from .._autograd.anomaly_mode import called_from, remember
+from .._core.modes import ANOMALY, LINES
 from .._autograd.engine import ANS, current_grad_fn, grad_accumulator, node_class
-from .._autograd.graph import SAVED_HOOKS, pack_saved
+from .._autograd.graph import pack_saved
+from .._core.modes import SAVED_HOOKS
 from .._core.modes import FORWARD_AD, GRAD_MODE, VMAP
 from .._core.tensor import InferenceCounter, Tensor, _legacy_type_name, _wrap, extras
 

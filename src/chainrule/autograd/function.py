@@ -53,7 +53,7 @@ from .._autograd import graph
 from .._autograd.anomaly_mode import inplace_lines, with_line
 from .._autograd.engine import (SECOND_BACKWARD, Node, OutputPort, _Handle, _modified_message, _reduce,
                                 current_grad_fn, edge_of, grad_accumulator)
-from .._core.modes import FORWARD_AD, GRAD_MODE, VMAP
+from .._core.modes import FORWARD_AD, GRAD_MODE, SAVED_HOOKS, VMAP
 
 _LEGACY = ("Legacy autograd function with non-static forward method is deprecated. Please use new-style "
            "autograd function with static forward method. (Example: "
@@ -458,7 +458,7 @@ def _save(ctx, outputs):
     if not to_save:
         return
     indices = [next((i for i, o in enumerate(outputs) if o is t), None) for t in to_save]
-    if graph.SAVED_HOOKS:
+    if SAVED_HOOKS:
         ctx.saved, ctx.ans = graph.pack_all(to_save, indices)
         ctx.checks = graph.FREEABLE
         return

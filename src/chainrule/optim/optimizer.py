@@ -26,7 +26,8 @@ import numpy as np
 
 from .._core import dtype as _dtype
 from .._core.tensor import Tensor, _wrap
-from .._autograd.anomaly_mode import LINES, note_modified
+from .._autograd.anomaly_mode import note_modified
+from .._core.modes import LINES
 from .._autograd.grad_mode import enable_grad, set_grad_enabled
 from . import _kernels as K
 
