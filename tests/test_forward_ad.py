@@ -457,3 +457,26 @@ def test_complex_tangent_is_the_derivative_not_its_conjugate(name):
             x = fwd.make_dual(lib.tensor(z), lib.tensor(t))
             tangents.append(fwd.unpack_dual(getattr(lib, name)(x)).tangent.numpy())
     np.testing.assert_allclose(tangents[0], tangents[1], rtol=1e-12)
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jacrev"])
+def test_a_dual_level_differentiates_through_func_transforms(transform):
+    """A dual tensor made by make_dual (not inside func.jvp) keeps its tangent through the reverse
+    transforms, as in PyTorch: forward over reverse by hand."""
+    def program(lib):
+        fw = lib.autograd.forward_ad
+        f = lambda z: (z * z * z).sum() if transform == "grad" else z * z * z
+        with fw.dual_level():
+            primal = lib.tensor([1.0, 2.0, -0.5], dtype=lib.float64)
+            x = fw.make_dual(primal, lib.tensor([1.0, -1.0, 2.0], dtype=lib.float64))
+            if transform == "grad":
+                out = lib.func.grad(f)(x)
+            elif transform == "vjp":
+                out = lib.func.vjp(f, x)[1](lib.ones(3, dtype=lib.float64))[0]
+            else:
+                out = lib.func.jacrev(f)(x)
+            primal, tangent = fw.unpack_dual(out)
+            return primal.detach(), None if tangent is None else tangent.detach()
+    ours, theirs = both(program)
+    assert ours[1] is not None
+    assert_close(ours, theirs)

@@ -27,10 +27,6 @@ pytestmark = [
 
 # (entry, sample) -> why its tangent is wrong (strict xfail: the test fails once it is fixed)
 KNOWN_FORWARD_BUGS = {
-    **{("jacobian_through_rebuilt_view", f"{sample}-float64"):
-       "forward AD over func.jacrev gives no tangent (so does jacrev(lambda x: x * x)): the vjps vmap runs "
-       "inside a dual level do not propagate the primal's tangent"
-       for sample in ("matrix", "vector", "noncontig")},
 }
 
 # (entry, sample or None for all) -> where PyTorch's own forward AD is off: compared with

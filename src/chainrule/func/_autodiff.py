@@ -23,7 +23,7 @@ from .._core import tensor as _tensor
 from .._core.tensor import is_tensor
 from .._functorch.batched import batched_leaf
 from .._functorch.vmap import vmap
-from .._core.modes import VMAP
+from .._core.modes import FORWARD_AD, VMAP
 from .._ops.shape.joining import cat
 from .._core.pytree import tree_flatten, tree_unflatten, treespec_pprint
 from ..autograd import forward_ad
@@ -89,11 +89,12 @@ def _replace(args, argnums, new):
 
 def _stand_in(x, keep_graph):
     """A fresh tensor for argument ``x`` to differentiate from (see the module docstring).
-    Inside ``jvp``/``jacfwd`` it keeps ``x``'s tangent: forward over reverse (``hessian``)."""
+    Inside ``jvp``/``jacfwd``, or a dual level of ``autograd.forward_ad``, it keeps ``x``'s
+    tangent: forward over reverse (``hessian``)."""
     if not is_tensor(x):
         raise ValueError(f"Thing passed to transform API must be Tensor, got {type(x)}")
     tangent = None
-    if _NESTING["forward"]:
+    if _NESTING["forward"] or FORWARD_AD.active:
         tangent = forward_ad.unpack_dual(x).tangent
     if VMAP.active and tangent is None:
         return batched_leaf(x)  # inside vmap: a leaf per sample, so gradients come out per sample
@@ -106,7 +107,7 @@ def _stand_in(x, keep_graph):
 def _outer_differentiates(flat):
     """Whether results must keep their graph: an enclosing transform (or the caller's own
     autograd, or forward mode) will differentiate them."""
-    return (_NESTING["forward"] > 0 or is_grad_enabled() and
+    return (_NESTING["forward"] > 0 or FORWARD_AD.active or is_grad_enabled() and
             (_NESTING["reverse"] > 0 or any(is_tensor(x) and x.requires_grad for x in flat)))
 
 
